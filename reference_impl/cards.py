@@ -1,0 +1,159 @@
+"""Cards, card lists and their canonical notation (``spec/notation.md``).
+
+A card is a small immutable value with a rank (1 = ace .. 13 = king) and a suit letter. Each of the
+52 cards exists once (:data:`DECK`); parsing returns those instances, so cards compare by identity
+as well as by value.
+
+For the hand evaluator a set of cards is also a *mask*: an int with one bit per card, laid out
+suit-major with a 16-bit lane per suit (bit ``16 * suit_index + rank - 1``). A run is then a block of
+adjacent bits inside one lane, and a suit's cards are ``(mask >> 16 * s) & 0x1FFF``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from reference_impl.errors import NotationError
+
+RANK_LETTERS = "A23456789TJQK"
+SUIT_LETTERS = "cdhs"
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+LANE_BITS = 16
+LANE_MASK = 0x1FFF
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One playing card.
+
+    ``rank`` is 1 (ace) to 13 (king); ace is low (rule CARD-RANK-ACE-LOW).
+    ``suit`` is one of ``c d h s``.
+    """
+
+    rank: int
+    suit: str
+
+    @property
+    def value(self) -> int:
+        """Deadwood value: ace 1, two to nine their pips, ten and pictures 10 (rule CARD-VALUES)."""
+        return 10 if self.rank >= 10 else self.rank
+
+    @property
+    def suit_index(self) -> int:
+        return SUIT_LETTERS.index(self.suit)
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a card mask."""
+        return 1 << (LANE_BITS * self.suit_index + self.rank - 1)
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Canonical order for printing hands: suit (c d h s), then rank."""
+        return (self.suit_index, self.rank)
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(token: str) -> "Card":
+        return parse_card(token)
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUIT_LETTERS for rank in range(1, 14))
+_BY_NAME: dict[str, Card] = {str(card): card for card in DECK}
+_BY_BIT: dict[int, Card] = {card.bit: card for card in DECK}
+
+
+def _explain_bad_token(token: str) -> str:
+    """A short hint for the most common mistakes in card tokens."""
+    if token[:2] == "10":
+        return " (ten is written T, e.g. 'Th')"
+    if len(token) == 2 and token[0].upper() + token[1].lower() in _BY_NAME:
+        return f" (write {token[0].upper() + token[1].lower()!r}: rank upper case, suit lower case)"
+    if any(symbol in token for symbol in SUIT_SYMBOLS.values()):
+        return " (suits are written c d h s)"
+    if "," in token:
+        return " (separate cards with spaces, not commas)"
+    return ""
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card in canonical notation, e.g. ``'As'`` or ``'Td'``.
+
+    Raises :class:`NotationError` quoting the token for anything else.
+    """
+    card = _BY_NAME.get(token)
+    if card is None:
+        raise NotationError(f"{token!r} is not a card{_explain_bad_token(token)}")
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse a space-separated card list, keeping its order. A repeated card is an error."""
+    cards = tuple(parse_card(token) for token in text.split())
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise NotationError(f"{str(card)!r} appears twice")
+        seen.add(card)
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print a card list in the order given."""
+    return " ".join(str(card) for card in cards)
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards in canonical order: by suit (c d h s), then by rank."""
+    return sorted(cards, key=lambda card: card.sort_key)
+
+
+def format_hand(cards: Iterable[Card]) -> str:
+    """Print a hand canonically (sorted), so the same hand always prints the same text."""
+    return format_cards(sort_cards(cards))
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The card mask holding exactly these cards."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, in canonical order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(_BY_BIT[low])
+        mask ^= low
+    return cards
+
+
+def mask_value(mask: int) -> int:
+    """Total deadwood value of the cards in a mask (rule CARD-VALUES)."""
+    return sum(card.value for card in cards_of(mask))
+
+
+def suit_lanes(mask: int) -> tuple[int, int, int, int]:
+    """The 13-bit rank masks of each suit, in the order c d h s."""
+    return (
+        mask & LANE_MASK,
+        (mask >> 16) & LANE_MASK,
+        (mask >> 32) & LANE_MASK,
+        (mask >> 48) & LANE_MASK,
+    )
+
+
+def as_cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
+    """Accept either canonical text or a sequence of cards."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(cards)

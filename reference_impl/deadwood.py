@@ -1,0 +1,228 @@
+"""Least deadwood and the arrangements that reach it (rules DEADWOOD-COUNT, MELD-DISJOINT,
+KNOCK-COUNT-AFTER-DISCARD).
+
+How the search follows the definitions
+--------------------------------------
+An arrangement is a choice of disjoint melds; its deadwood is the value of the cards left over.
+Two facts about melds split every hand into small independent questions:
+
+1. A run lies inside one suit (MELD-RUN), and a set takes at most one card of each suit (MELD-SET).
+2. Once the sets are chosen, what is left of each suit is melded by runs only, and in one suit the
+   best the runs can do is to meld every unbroken stretch of three or more cards: every card has a
+   positive value, so leaving a card of such a stretch out only adds deadwood. (Cutting a stretch
+   into several runs melds the same cards; ``spec/notation.md`` counts that as one arrangement.)
+
+So the least deadwood is the minimum, over every choice of sets, of the per-suit run deadwood of
+what remains. The per-suit answer depends only on the 13-bit mask of that suit, and is tabulated
+once for all 8,192 masks (:data:`RUN_DEADWOOD`). A rank held in three suits offers two set choices
+(no set, or the set); a rank held in all four offers six (none, the four, or any three of them).
+
+With eleven cards (after the draw) the question is the least deadwood of the ten cards kept,
+minimised over every discard; the discard itself is never counted (KNOCK-COUNT-AFTER-DISCARD).
+A discarded card is never in a set of the chosen sets (a set that would lose a card is the choice
+"without that set", or the three-card choice of a four-card rank, both of which are enumerated),
+so it comes out of one suit's remainder: :data:`RUN_DEADWOOD_AFTER_DISCARD` tabulates, per suit
+mask, the least run deadwood after removing the best card of that suit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Iterator, Sequence
+
+from reference_impl.cards import LANE_MASK, Card, cards_of, mask_of
+
+NO_DISCARD = 1 << 20
+"""Stands for "no discard possible" in :data:`RUN_DEADWOOD_AFTER_DISCARD` (an empty suit)."""
+
+_RANK_VALUES = tuple(min(rank, 10) for rank in range(1, 14))
+
+
+def _unbroken_stretches(lane: int) -> Iterator[int]:
+    """The maximal blocks of adjacent ranks in a 13-bit suit mask, each as a mask."""
+    while lane:
+        top = lane & -lane
+        block = top
+        while lane & (top << 1):
+            top <<= 1
+            block |= top
+        yield block
+        lane &= ~block
+
+
+def _lane_value(lane: int) -> int:
+    return sum(_RANK_VALUES[rank] for rank in range(13) if lane >> rank & 1)
+
+
+def _run_deadwood(lane: int) -> int:
+    """Deadwood of one suit's cards melded by runs only: stretches of 1 or 2 cards stay unmelded."""
+    return sum(_lane_value(block) for block in _unbroken_stretches(lane) if block.bit_count() < 3)
+
+
+def _run_melds(lane: int) -> list[int]:
+    """The runs melded in one suit: every unbroken stretch of 3 or more cards."""
+    return [block for block in _unbroken_stretches(lane) if block.bit_count() >= 3]
+
+
+RUN_DEADWOOD: tuple[int, ...] = tuple(_run_deadwood(lane) for lane in range(1 << 13))
+"""Per-suit run deadwood for every 13-bit suit mask."""
+
+RUN_DEADWOOD_AFTER_DISCARD: tuple[int, ...] = tuple(
+    min((RUN_DEADWOOD[lane ^ (1 << rank)] for rank in range(13) if lane >> rank & 1), default=NO_DISCARD)
+    for lane in range(1 << 13)
+)
+"""Per-suit run deadwood after discarding the best card of that suit."""
+
+_ALL_FOUR = (0, 1, 2, 3)
+
+
+def _set_choices(suits: Sequence[int]) -> list[tuple[int, ...]]:
+    """MELD-SET: the set choices for one rank held in ``suits``: none, or any 3 or 4 of them."""
+    choices: list[tuple[int, ...]] = [()]
+    if len(suits) == 4:
+        choices.append(tuple(suits))
+    if len(suits) >= 3:
+        choices.extend(combinations(suits, 3))
+    return choices
+
+
+def set_choices(mask: int) -> list[int]:
+    """Every way to choose the sets of a hand, each as the mask of the cards put in sets."""
+    per_rank: list[list[int]] = []
+    for rank in range(13):
+        suits = [suit for suit in _ALL_FOUR if mask >> (16 * suit + rank) & 1]
+        if len(suits) >= 3:
+            per_rank.append(
+                [sum(1 << (16 * suit + rank) for suit in choice) for choice in _set_choices(suits)]
+            )
+    return [sum(choice) for choice in product(*per_rank)]
+
+
+_COLUMNS = 0x0001_0001_0001_0001
+"""Multiplying a 13-bit rank mask by this copies it into all four suit lanes."""
+
+_SET_CHOICES_BY_SETTABLE_CARDS: dict[int, tuple[int, ...]] = {}
+
+
+def _set_choices_for(mask: int, settable_ranks: int) -> tuple[int, ...]:
+    """:func:`set_choices`, remembered by the cards of the ranks that can form sets.
+
+    The choices depend only on those cards, and there are few distinct such card groups, so each
+    is worked out once.
+    """
+    key = mask & (settable_ranks * _COLUMNS)
+    choices = _SET_CHOICES_BY_SETTABLE_CARDS.get(key)
+    if choices is None:
+        choices = _SET_CHOICES_BY_SETTABLE_CARDS[key] = tuple(set_choices(key))
+    return choices
+
+
+def least_deadwood(mask: int, _table: tuple[int, ...] = RUN_DEADWOOD, _lane: int = LANE_MASK) -> int:
+    """DEADWOOD-COUNT: the least deadwood of a hand at rest, given as a card mask."""
+    c = mask & _lane
+    d = (mask >> 16) & _lane
+    h = (mask >> 32) & _lane
+    s = mask >> 48
+    settable = (c & d & (h | s)) | (h & s & (c | d))  # ranks held in three or four suits
+    if not settable:
+        return _table[c] + _table[d] + _table[h] + _table[s]
+    best = 1 << 20
+    for in_sets in _set_choices_for(mask, settable):
+        rest = mask ^ in_sets
+        total = _table[rest & _lane] + _table[(rest >> 16) & _lane] + _table[(rest >> 32) & _lane] + _table[rest >> 48]
+        if total < best:
+            best = total
+    return best
+
+
+def least_deadwood_after_discard(
+    mask: int,
+    _table: tuple[int, ...] = RUN_DEADWOOD,
+    _after: tuple[int, ...] = RUN_DEADWOOD_AFTER_DISCARD,
+    _lane: int = LANE_MASK,
+) -> int:
+    """KNOCK-COUNT-AFTER-DISCARD: least deadwood of the cards kept, minimised over every discard.
+
+    ``mask`` holds the hand after the draw (11 cards in the standard game). Exact: the minimum is
+    taken over every discard, not by dropping the highest unmelded card. For each choice of sets,
+    the discard comes out of the one suit where removing a card costs least.
+    """
+    c = mask & _lane
+    d = (mask >> 16) & _lane
+    h = (mask >> 32) & _lane
+    s = mask >> 48
+    settable = (c & d & (h | s)) | (h & s & (c | d))
+    if not settable:
+        dc, dd, dh, ds = _table[c], _table[d], _table[h], _table[s]
+        return dc + dd + dh + ds + min(_after[c] - dc, _after[d] - dd, _after[h] - dh, _after[s] - ds)
+    best = 1 << 20
+    for in_sets in _set_choices_for(mask, settable):
+        rest = mask ^ in_sets
+        c = rest & _lane
+        d = (rest >> 16) & _lane
+        h = (rest >> 32) & _lane
+        s = rest >> 48
+        dc, dd, dh, ds = _table[c], _table[d], _table[h], _table[s]
+        kept = dc + dd + dh + ds + min(_after[c] - dc, _after[d] - dd, _after[h] - dh, _after[s] - ds)
+        if kept < best:
+            best = kept
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A choice of disjoint melds from a hand, and the deadwood it leaves (MELD-DISJOINT)."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood_cards: tuple[Card, ...]
+
+    @property
+    def deadwood(self) -> int:
+        """DEADWOOD-COUNT: the value of the unmelded cards."""
+        return sum(card.value for card in self.deadwood_cards)
+
+    def meld_masks(self) -> frozenset[int]:
+        return frozenset(mask_of(meld) for meld in self.melds)
+
+
+def _arrangement(mask: int, in_sets: int) -> Arrangement:
+    """The best arrangement for one choice of sets: sets as chosen, every long stretch a run."""
+    meld_masks: list[int] = []
+    for rank in range(13):
+        rank_cards = in_sets & (0x1000100010001 << rank)
+        if rank_cards:
+            meld_masks.append(rank_cards)
+    rest = mask ^ in_sets
+    deadwood = rest
+    for suit in _ALL_FOUR:
+        for run in _run_melds((rest >> (16 * suit)) & LANE_MASK):
+            meld_masks.append(run << (16 * suit))
+            deadwood ^= run << (16 * suit)
+    return Arrangement(
+        melds=tuple(tuple(cards_of(meld)) for meld in meld_masks),
+        deadwood_cards=tuple(cards_of(deadwood)),
+    )
+
+
+def optimal_arrangements(mask: int) -> list[Arrangement]:
+    """Every arrangement of a hand at rest that reaches its least deadwood.
+
+    Arrangements are counted as ``spec/notation.md`` says: adjacent run cards form one run. Each
+    choice of sets has exactly one best run layout, so listing the set choices that reach the
+    minimum lists the optimal arrangements, each once.
+    """
+    best = least_deadwood(mask)
+    found = []
+    for in_sets in set_choices(mask):
+        arrangement = _arrangement(mask, in_sets)
+        if arrangement.deadwood == best:
+            found.append(arrangement)
+    return found
+
+
+def best_discards(mask: int) -> tuple[int, list[Card]]:
+    """KNOCK-COUNT-AFTER-DISCARD: the least deadwood after discarding, and every discard reaching it."""
+    by_discard = {card: least_deadwood(mask ^ card.bit) for card in cards_of(mask)}
+    best = min(by_discard.values())
+    return best, [card for card, deadwood in by_discard.items() if deadwood == best]
