@@ -1,0 +1,3 @@
+"""pytest options for the conformance suite (``--engine``)."""
+
+pytest_plugins = ["ginspec.pytest_plugin"]

@@ -1,0 +1,3 @@
+from ginspec.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,43 @@
+"""Adapters: the engines the suite can run, by name.
+
+``--engine NAME`` takes a registered name (``reference``) or ``module:Class`` for an adapter class
+importable from anywhere (a subclass of :class:`ginspec.adapters.base.Adapter` taking no
+arguments).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from ginspec.adapters.base import ADAPTER_API_VERSION, Adapter, Capabilities, Question
+from ginspec.errors import UnknownEngine
+
+
+def _reference() -> Adapter:
+    from ginspec.adapters.reference import ReferenceAdapter
+
+    return ReferenceAdapter()
+
+
+ENGINES: dict[str, Callable[[], Adapter]] = {"reference": _reference}
+
+
+def open_engine(name: str) -> Adapter:
+    """Start the adapter called ``name``."""
+    if name in ENGINES:
+        return ENGINES[name]()
+    if ":" in name:
+        module_name, _, class_name = name.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            raise UnknownEngine(f"engine {name!r}: cannot import {module_name!r}: {exc}") from None
+        adapter_class = getattr(module, class_name, None)
+        if not (isinstance(adapter_class, type) and issubclass(adapter_class, Adapter)):
+            raise UnknownEngine(f"engine {name!r}: {class_name!r} is not an Adapter class in {module_name!r}")
+        return adapter_class()
+    raise UnknownEngine(f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))}, or module:Class)")
+
+
+__all__ = ["ADAPTER_API_VERSION", "Adapter", "Capabilities", "ENGINES", "Question", "open_engine"]

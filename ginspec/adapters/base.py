@@ -1,0 +1,89 @@
+"""The adapter interface: how the suite asks any gin engine a question.
+
+An adapter wraps one engine. The suite sends it a :class:`Question` (a kind, an input and the
+resolved variant parameters, all plain data with cards in canonical notation) and receives the
+engine's answer as plain data. The adapter reports what the engine says; the suite alone compares
+that with the expected answer, which is never sent to the engine.
+
+Kinds of question (``spec/vectors.md``): ``meld``, ``deadwood``, ``discard``, ``knock``, ``layoff``,
+``score``. An answer to a question the engine rejects as unscoreable is ``{"error": KIND}`` with
+KIND one of ``illegal_knock``, ``invalid_melds``, ``not_big_gin``, plus an optional ``message``.
+
+Versioning: :data:`ADAPTER_API_VERSION` changes when a kind, a field or a rule of this interface
+changes meaning; an adapter states the version it was written for in its capabilities.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+ADAPTER_API_VERSION = 1
+
+KINDS = ("meld", "deadwood", "discard", "knock", "layoff", "score")
+ANSWER_ERRORS = ("illegal_knock", "invalid_melds", "not_big_gin")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question to an engine."""
+
+    kind: str
+    input: Mapping[str, Any]
+    parameters: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What an engine can be asked, declared by its adapter when it starts.
+
+    - ``kinds``: the kinds of question it answers.
+    - ``parameters``: for each variant parameter it cannot set freely, the values it supports; a
+      question under any other value is *unsupported* (counted and listed, never a pass or a fail).
+      A parameter not named here is taken as freely configurable.
+    - ``omits``: answer fields the engine cannot report (for example ``arrangements``); those
+      expectations are not judged for it.
+    """
+
+    engine: str
+    version: str
+    api_version: int = ADAPTER_API_VERSION
+    kinds: frozenset[str] = frozenset(KINDS)
+    parameters: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    omits: frozenset[str] = frozenset()
+
+    def unsupported_reason(self, question: Question) -> str | None:
+        """Why this engine cannot take ``question``, or ``None`` if it can."""
+        if question.kind not in self.kinds:
+            return f"{self.engine} does not answer {question.kind!r} questions"
+        for name, supported in self.parameters.items():
+            value = question.parameters.get(name)
+            if value not in supported:
+                return f"{self.engine} cannot play with {name}={value!r} (supports {', '.join(map(repr, supported))})"
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "engine": self.engine,
+            "version": self.version,
+            "api_version": self.api_version,
+            "kinds": sorted(self.kinds),
+            "parameters": {name: list(values) for name, values in self.parameters.items()},
+            "omits": sorted(self.omits),
+        }
+
+
+class Adapter(ABC):
+    """Base class of every adapter. Subclasses answer questions; they never judge."""
+
+    @abstractmethod
+    def capabilities(self) -> Capabilities:
+        """Declare what the engine can do. Called once, before any question."""
+
+    @abstractmethod
+    def ask(self, question: Question) -> dict[str, Any]:
+        """Answer one question with plain data (see the module docstring)."""
+
+    def close(self) -> None:
+        """Release the engine (stop a process, free memory). Called once at the end."""

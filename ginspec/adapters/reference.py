@@ -1,0 +1,91 @@
+"""The reference engine behind the adapter interface, exactly as a third-party engine would be."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Callable, Mapping, Sequence
+
+import reference_impl as ref
+from reference_impl.cards import Card, format_hand, parse_card, parse_cards
+from reference_impl.deadwood import Arrangement
+from reference_impl.melds import format_meld, meld_type
+
+from ginspec.adapters.base import Adapter, Capabilities, Question
+
+
+def _melds(arrangement: Arrangement) -> list[str]:
+    return [format_meld(meld) for meld in arrangement.melds]
+
+
+def _spread(text: Sequence[str]) -> list[tuple[Card, ...]]:
+    return [parse_cards(meld) for meld in text]
+
+
+class ReferenceAdapter(Adapter):
+    """Answers every kind of question with :mod:`reference_impl`."""
+
+    def capabilities(self) -> Capabilities:
+        try:
+            engine_version = version("ginspec")
+        except PackageNotFoundError:
+            engine_version = "unknown"
+        return Capabilities(engine="reference", version=engine_version)
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        rules = ref.HandRules.from_parameters(question.parameters)
+        handler: Callable[[Mapping[str, Any], ref.HandRules], dict[str, Any]] = getattr(self, f"_ask_{question.kind}")
+        try:
+            return handler(question.input, rules)
+        except ref.IllegalKnock as exc:
+            return {"error": "illegal_knock", "message": str(exc)}
+        except ref.InvalidMelds as exc:
+            return {"error": "invalid_melds", "message": str(exc)}
+        except ref.NotBigGin as exc:
+            return {"error": "not_big_gin", "message": str(exc)}
+
+    def _ask_meld(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
+        kind = meld_type(parse_cards(data["cards"]))
+        return {"valid": kind is not None, "type": kind.value if kind else None}
+
+    def _ask_deadwood(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
+        result = ref.evaluate_resting_hand(parse_cards(data["hand"]), rules)
+        return {
+            "deadwood": result.deadwood,
+            "arrangements": [_melds(arrangement) for arrangement in result.arrangements],
+        }
+
+    def _ask_discard(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
+        result = ref.evaluate_drawn_hand(parse_cards(data["hand"]), rules)
+        return {
+            "deadwood": result.deadwood,
+            "discards": format_hand(result.discards),
+            "can_knock": result.can_knock,
+            "can_gin": result.can_gin,
+            "can_big_gin": result.can_big_gin,
+        }
+
+    def _ask_knock(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
+        result = ref.check_knock(parse_cards(data["hand"]), parse_card(data["discard"]), rules)
+        return {"legal": result.legal, "deadwood": result.deadwood, "gin": result.gin}
+
+    def _ask_layoff(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
+        result = ref.best_defence(_spread(data["knocker_melds"]), parse_cards(data["defender"]), rules)
+        return {"deadwood": result.deadwood, "layoffs": format_hand(layoff.card for layoff in result.layoffs)}
+
+    def _ask_score(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
+        melds = data.get("knocker_melds")
+        result = ref.score_hand(
+            parse_cards(data["knocker"]),
+            parse_cards(data["defender"]),
+            rules,
+            knocker_melds=_spread(melds) if melds is not None else None,
+        )
+        return {
+            "outcome": result.outcome,
+            "winner": result.winner,
+            "points": result.points,
+            "knocker_deadwood": result.knocker_deadwood,
+            "defender_deadwood": result.defender_deadwood,
+            "knocker_melds": _melds(result.knocker_spread),
+            "layoffs": format_hand(layoff.card for layoff in result.defence.layoffs),
+        }

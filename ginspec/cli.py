@@ -1,0 +1,320 @@
+"""The ``ginspec`` command: run the suite, and ask the reference engine about hands.
+
+Every user error is one line on standard error and exit status 2; a run of the suite exits 1 when a
+case failed and 0 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn, Sequence, TextIO
+
+import yaml
+
+import reference_impl as ref
+from reference_impl.cards import SUIT_SYMBOLS, Card, format_hand, parse_cards
+from reference_impl.deadwood import Arrangement
+from reference_impl.melds import format_spread
+
+from ginspec.adapters import open_engine
+from ginspec.errors import SuiteError, UsageError
+from ginspec.paths import suite_root
+from ginspec.report import build_report, closing_line, print_summary, write_report
+from ginspec.runner import CaseResult, run_vectors
+from ginspec.variants import check_parameters, get_variant
+from ginspec.vectors import Vector, load_vectors
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+# ----------------------------------------------------------------------------- parameters
+
+
+def _parse_overrides(items: Sequence[str]) -> dict[str, Any]:
+    overrides: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--set {item!r}: write KEY=VALUE, e.g. --set knock_limit=7")
+        overrides[key] = yaml.safe_load(raw)
+    check_parameters(overrides, "--set")
+    return overrides
+
+
+def _rules(variant: str, overrides: Sequence[str]) -> ref.HandRules:
+    parameters = dict(get_variant(variant).parameters)
+    parameters.update(_parse_overrides(overrides))
+    return ref.HandRules.from_parameters(parameters)
+
+
+def _cards(text: str, what: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
+    except ref.NotationError as exc:
+        raise UsageError(f"{what}: {exc}") from None
+
+
+def _spread_text(text: str, what: str) -> list[tuple[Card, ...]]:
+    return [_cards(part, what) for part in text.split("|") if part.strip()]
+
+
+# ----------------------------------------------------------------------------- display
+
+
+def pretty(cards: Sequence[Card]) -> str:
+    """Cards with suit symbols, for people: ``A♣ 2♣ 3♣``."""
+    return " ".join(str(card)[0] + SUIT_SYMBOLS[card.suit] for card in cards)
+
+
+def _melds_json(arrangement: Arrangement) -> list[str]:
+    return format_spread(arrangement.melds).split(" | ") if arrangement.melds else []
+
+
+def _arrangement_line(arrangement: Arrangement) -> str:
+    melds = "  ".join(f"[{pretty(ref.parse_cards(meld))}]" for meld in _melds_json(arrangement)) or "(no melds)"
+    dead = pretty(arrangement.deadwood_cards) or "none"
+    return f"{melds}   deadwood: {dead}"
+
+
+# ----------------------------------------------------------------------------- hand
+
+
+def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]:
+    """The JSON answer of ``ginspec hand`` for one hand."""
+    if len(cards) == rules.hand_size + 1:
+        drawn = ref.evaluate_drawn_hand(cards, rules)
+        answer: dict[str, Any] = {
+            "hand": format_hand(cards),
+            "cards": len(cards),
+            "deadwood": drawn.deadwood,
+            "discards": format_hand(drawn.discards),
+            "melds": _melds_json(drawn.kept),
+            "deadwood_cards": format_hand(drawn.kept.deadwood_cards),
+            "can_knock": drawn.can_knock,
+            "can_gin": drawn.can_gin,
+            "can_big_gin": drawn.can_big_gin,
+            "knock_limit": rules.knock_limit,
+        }
+        if drawn.all_melded is not None:
+            answer["big_gin_melds"] = _melds_json(drawn.all_melded)
+        return answer
+    if len(cards) > rules.hand_size + 1:
+        raise UsageError(f"{len(cards)} cards: a hand holds at most {rules.hand_size + 1} (after the draw)")
+    resting = ref.evaluate_resting_hand(cards, rules)
+    best = resting.arrangements[0]
+    return {
+        "hand": format_hand(cards),
+        "cards": len(cards),
+        "deadwood": resting.deadwood,
+        "melds": _melds_json(best),
+        "deadwood_cards": format_hand(best.deadwood_cards),
+        "arrangements": [_melds_json(arrangement) for arrangement in resting.arrangements],
+    }
+
+
+def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> None:
+    answer = hand_answer(cards, rules)
+    out.write(f"hand:      {pretty(ref.parse_cards(answer['hand']))}\n")
+    if "discards" in answer:
+        discards = ref.parse_cards(answer["discards"])
+        out.write(f"discard:   {pretty(discards)} leaves the least deadwood, {answer['deadwood']}\n")
+        kept = ref.evaluate_resting_hand([card for card in cards if card != discards[0]], rules).arrangements[0]
+        out.write(f"kept:      {_arrangement_line(kept)}   (after discarding {pretty(discards[:1])})\n")
+        verdict = lambda flag: "yes" if flag else "no"  # noqa: E731
+        out.write(
+            f"knock:     {verdict(answer['can_knock'])} (limit {answer['knock_limit']})   "
+            f"gin: {verdict(answer['can_gin'])}   big gin: {verdict(answer['can_big_gin'])}\n"
+        )
+        return
+    resting = ref.evaluate_resting_hand(cards, rules)
+    out.write(f"deadwood:  {answer['deadwood']}\n")
+    for number, arrangement in enumerate(resting.arrangements, 1):
+        label = "melds:" if number == 1 else "or:"
+        out.write(f"{label:<10} {_arrangement_line(arrangement)}\n")
+
+
+def command_hand(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args.variant, args.set)
+    if args.cards != "-":
+        cards = _cards(args.cards, "hand")
+        if args.json:
+            out.write(json.dumps(hand_answer(cards, rules)) + "\n")
+        else:
+            _print_hand(cards, rules, out)
+        return 0
+    status = 0
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            cards = _cards(line.strip(), "hand")
+            answer = hand_answer(cards, rules)
+        except (SuiteError, ref.GinError) as exc:
+            sys.stderr.write(f"ginspec: error: line {number}: {exc}\n")
+            status = 2
+            if args.json:
+                out.write(json.dumps({"line": number, "error": str(exc)}) + "\n")
+            continue
+        if args.json:
+            out.write(json.dumps(answer) + "\n")
+        else:
+            out.write(f"{answer['hand']}\tdeadwood {answer['deadwood']}\t{' | '.join(answer['melds'])}\n")
+    return status
+
+
+# ----------------------------------------------------------------------------- score
+
+
+def score_answer(result: ref.HandResult) -> dict[str, Any]:
+    return {
+        "outcome": result.outcome,
+        "winner": result.winner,
+        "points": result.points,
+        "knocker_melds": _melds_json(result.knocker_spread),
+        "knocker_deadwood": result.knocker_deadwood,
+        "knocker_deadwood_cards": format_hand(result.knocker_spread.deadwood_cards),
+        "defender_melds": _melds_json(result.defence.arrangement),
+        "defender_deadwood": result.defender_deadwood,
+        "defender_deadwood_cards": format_hand(result.defence.arrangement.deadwood_cards),
+        "layoffs": [
+            {"card": str(layoff.card), "onto": " ".join(map(str, result.knocker_spread.melds[layoff.meld]))}
+            for layoff in result.defence.layoffs
+        ],
+    }
+
+
+def command_score(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules(args.variant, args.set)
+    knocker = _cards(args.knocker, "--knocker")
+    defender = _cards(args.defender, "--defender")
+    melds = _spread_text(args.knocker_melds, "--knocker-melds") if args.knocker_melds is not None else None
+    result = ref.score_hand(knocker, defender, rules, knocker_melds=melds)
+    answer = score_answer(result)
+    if args.json:
+        out.write(json.dumps(answer) + "\n")
+        return 0
+    names = {"knock": "knock", "undercut": "undercut", "gin": "gin", "big_gin": "big gin", "draw": "tie, no score"}
+    out.write(f"outcome:   {names[result.outcome]}\n")
+    if result.winner != "none":
+        out.write(f"winner:    {result.winner}, {result.points} points\n")
+    out.write(f"knocker:   {_arrangement_line(result.knocker_spread)}   ({result.knocker_deadwood})\n")
+    out.write(f"defender:  {_arrangement_line(result.defence.arrangement)}   ({result.defender_deadwood})\n")
+    if result.defence.layoffs:
+        laid = ", ".join(f"{pretty([entry.card])} onto [{pretty(result.knocker_spread.melds[entry.meld])}]" for entry in result.defence.layoffs)
+        out.write(f"lay-offs:  {laid}\n")
+    else:
+        out.write("lay-offs:  none\n")
+    return 0
+
+
+# ----------------------------------------------------------------------------- check
+
+
+def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[str], areas: Sequence[str]) -> list[Vector]:
+    known_ids = {vector.id for vector in vectors}
+    for wanted in ids:
+        if wanted not in known_ids:
+            raise UsageError(f"--id {wanted!r}: no such vector")
+    chosen = vectors
+    if ids:
+        chosen = [vector for vector in chosen if vector.id in ids]
+    if rules:
+        chosen = [vector for vector in chosen if set(vector.rules) & set(rules)]
+    if areas:
+        chosen = [vector for vector in chosen if vector.area in areas]
+    return chosen
+
+
+def command_check(args: argparse.Namespace, out: TextIO) -> int:
+    vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
+    if not vectors:
+        raise UsageError("no vector matches the selection")
+    adapter = open_engine(args.engine)
+    done = 0
+
+    def progress(_: CaseResult) -> None:
+        nonlocal done
+        done += 1
+        if not args.quiet and sys.stderr.isatty():
+            sys.stderr.write(f"\r{done}/{len(vectors)}")
+            sys.stderr.flush()
+
+    try:
+        capabilities, results = run_vectors(adapter, vectors, progress)
+    finally:
+        adapter.close()
+    if not args.quiet and sys.stderr.isatty():
+        sys.stderr.write("\r")
+    report_path = Path(args.report) if args.report else suite_root() / "reports" / f"{_safe(args.engine)}.json"
+    write_report(build_report(capabilities, None, results), report_path)
+    if args.quiet:
+        out.write(closing_line(results) + "\n")
+    else:
+        print_summary(results, out, args.engine, show_rules=args.rules)
+        out.write(f"report: {report_path}\n")
+    return 1 if any(result.status in ("fail", "error") for result in results) else 0
+
+
+def _safe(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="ginspec", description="The Gin Rummy specification and conformance suite.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    check = commands.add_parser("check", help="run the conformance vectors against an engine")
+    check.add_argument("--engine", default="reference", help="adapter name, or module:Class (default: reference)")
+    check.add_argument("--id", action="append", default=[], help="run only this vector (repeatable)")
+    check.add_argument("--rule", action="append", default=[], help="run only vectors checking this rule ID (repeatable)")
+    check.add_argument("--area", action="append", default=[], help="run only this rule area (repeatable)")
+    check.add_argument("--report", help="where to write the JSON report (default: reports/ENGINE.json)")
+    check.add_argument("--rules", action="store_true", help="also print the summary per rule")
+    check.add_argument("--quiet", action="store_true", help="print only the closing line")
+    check.set_defaults(handler=command_check)
+
+    def variant_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--variant", default="standard", help="variant name from spec/variants (default: standard)")
+        sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
+        sub.add_argument("--json", action="store_true", help="answer in JSON")
+
+    hand = commands.add_parser("hand", help="least deadwood, melds and, after the draw, the best discards")
+    hand.add_argument("cards", help='the hand, e.g. "As 2s 3s 7h 7d 7c Kd Qd 9c 4h", or - to read one hand per line')
+    variant_options(hand)
+    hand.set_defaults(handler=command_hand)
+
+    score = commands.add_parser("score", help="score a hand ended by a knock, gin or big gin")
+    score.add_argument("--knocker", required=True, help="the knocker's cards after the knock discard (11 for big gin)")
+    score.add_argument("--defender", required=True, help="the defender's ten cards")
+    score.add_argument("--knocker-melds", help='the knocker\'s spread, melds separated by |, e.g. "7c 7d 7h | 4s 5s 6s"')
+    variant_options(score)
+    score.set_defaults(handler=command_score)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    stream = out or sys.stdout
+    try:
+        return int(args.handler(args, stream))
+    except (SuiteError, ref.GinError) as exc:
+        sys.stderr.write(f"ginspec: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("ginspec: interrupted\n")
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
