@@ -1,0 +1,94 @@
+"""The reference engine against the independent brute-force oracle (tests/oracle) on random hands.
+
+The oracle shares no code with the engine: it enumerates every meld and every collection of
+disjoint melds. Hands are drawn uniformly and from a few adjacent ranks (meld-dense), where sets
+and runs fight over cards."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reference_impl import best_defence, evaluate_drawn_hand, evaluate_resting_hand, parse_cards, score_hand
+from reference_impl.cards import DECK
+from tests.oracle import hands as oracle_hands
+from tests.oracle import layoffs as oracle_layoffs
+from tests.oracle import melds as oracle_melds
+from tests.oracle import scoring as oracle_scoring
+from tests.oracle.params import load_params
+from tests.rules_fixture import standard_rules
+
+STANDARD = standard_rules()
+PARAMS = load_params()
+NAMES = [str(card) for card in DECK]
+PROPERTY_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def dense_pool(low: int, width: int) -> list[str]:
+    return [name for name in NAMES if low <= "A23456789TJQK".index(name[0]) + 1 < low + width]
+
+
+def hands(size: int) -> st.SearchStrategy[list[str]]:
+    uniform = st.permutations(NAMES).map(lambda cards: cards[:size])
+    dense = st.tuples(st.integers(1, 9), st.integers(4, 5)).flatmap(
+        lambda shape: st.permutations(dense_pool(*shape)).map(lambda cards: cards[:size])
+    )
+    return st.one_of(uniform, dense)
+
+
+def as_text(cards: list[str]) -> str:
+    return " ".join(cards)
+
+
+@PROPERTY_SETTINGS
+@given(hands(10))
+def test_least_deadwood_of_ten_cards_matches_the_oracle(cards: list[str]) -> None:
+    engine = evaluate_resting_hand(parse_cards(as_text(cards)), STANDARD)
+    assert engine.deadwood == oracle_melds.least_deadwood(cards)
+    engine_arrangements = {frozenset(frozenset(map(str, meld)) for meld in a.melds) for a in engine.arrangements}
+    assert engine_arrangements == oracle_melds.optimal_arrangements(cards)
+
+
+@PROPERTY_SETTINGS
+@given(hands(11))
+def test_least_deadwood_after_the_draw_matches_the_oracle(cards: list[str]) -> None:
+    engine = evaluate_drawn_hand(parse_cards(as_text(cards)), STANDARD)
+    expected = oracle_hands.after_discard(cards, PARAMS)
+    assert engine.deadwood == expected["deadwood"]
+    assert {str(card) for card in engine.discards} == set(expected["discards"])
+    assert (engine.can_knock, engine.can_gin, engine.can_big_gin) == (
+        expected["can_knock"],
+        expected["can_gin"],
+        expected["can_big_gin"],
+    )
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """A knocker holding a spread-worthy hand and a defender, from one shuffled pack."""
+    pool = draw(st.one_of(st.just(NAMES), st.integers(1, 8).map(lambda low: dense_pool(low, 6))))
+    cards = draw(st.permutations(pool))
+    return list(cards[:10]), list(cards[10:20])
+
+
+@PROPERTY_SETTINGS
+@given(deals())
+def test_layoffs_match_the_oracle(deal: tuple[list[str], list[str]]) -> None:
+    knocker, defender = deal
+    arrangements = sorted(oracle_melds.optimal_arrangements(knocker), key=repr)
+    spread = [sorted(meld) for meld in arrangements[0]]
+    engine = best_defence([parse_cards(as_text(meld)) for meld in spread], parse_cards(as_text(defender)), STANDARD)
+    deadwood, groups = oracle_layoffs.defender_after_layoffs([as_text(meld) for meld in spread], defender, PARAMS)
+    assert engine.deadwood == deadwood
+    assert {frozenset(map(str, group)) for group in engine.layoff_sets} == {frozenset(group) for group in groups}
+
+
+@PROPERTY_SETTINGS
+@given(deals(), st.sampled_from(["undercut", "undercut_without_bonus", "knocker_wins", "draw"]))
+def test_hand_scores_match_the_oracle(deal: tuple[list[str], list[str]], tie: str) -> None:
+    knocker, defender = deal
+    params = {**PARAMS, "tie_outcome": tie, "knock_limit": 100}
+    expected = oracle_scoring.score(knocker, defender, params)
+    engine = score_hand(parse_cards(as_text(knocker)), parse_cards(as_text(defender)), standard_rules(tie_outcome=tie, knock_limit=100))
+    assert (engine.outcome, engine.winner, engine.points) == (expected["outcome"], expected["winner"], expected["points"])
+    assert (engine.knocker_deadwood, engine.defender_deadwood) == (expected["knocker_deadwood"], expected["defender_deadwood"])
