@@ -234,10 +234,14 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
 
 
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
-    vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
-    if not vectors:
-        raise UsageError("no vector matches the selection")
     adapter = open_engine(args.engine)
+    try:
+        vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
+        if not vectors:
+            raise UsageError("no vector matches the selection")
+    except SuiteError:
+        adapter.close()
+        raise
     done = 0
 
     def progress(_: CaseResult) -> None:
