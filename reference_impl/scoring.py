@@ -1,0 +1,120 @@
+"""The result of a hand that ended by a knock, gin or big gin (rules SCORE-HAND-OUTCOMES,
+SCORE-KNOCK-WIN, SCORE-UNDERCUT, SCORE-UNDERCUT-TIE, SCORE-GIN, SCORE-BIGGIN, SCORE-WINNER-ONLY,
+GIN-CANNOT-BE-UNDERCUT, GIN-NO-LAYOFF, BIGGIN-NO-LAYOFF, SCORE-AUTO-SPREAD)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from reference_impl.cards import Card, format_cards, mask_of
+from reference_impl.deadwood import Arrangement, optimal_arrangements
+from reference_impl.errors import IllegalKnock, InvalidHand, NotBigGin
+from reference_impl.hand import can_knock_with, is_big_gin, require_size
+from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
+from reference_impl.melds import check_spread
+from reference_impl.rules import HandRules
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended and who scored what. Only the winner scores (SCORE-WINNER-ONLY)."""
+
+    outcome: str  # knock, undercut, gin, big_gin, draw
+    winner: str  # knocker, defender, none
+    points: int
+    knocker_spread: Arrangement
+    defence: DefenderResult
+
+    @property
+    def knocker_deadwood(self) -> int:
+        return self.knocker_spread.deadwood
+
+    @property
+    def defender_deadwood(self) -> int:
+        return self.defence.deadwood
+
+
+def spread_from_melds(melds: Sequence[Sequence[Card]], hand: Sequence[Card]) -> Arrangement:
+    """KNOCK-SPREAD-FIXED and MELD-ARRANGEMENT-CHOICE: the spread a knocker declares himself.
+
+    Raises :class:`~reference_impl.errors.InvalidMelds` unless it is made of valid, disjoint melds
+    of his own cards. The cards outside it are his deadwood, even if he could have melded more.
+    """
+    check_spread(melds, hand)
+    melded = {card for meld in melds for card in meld}
+    return Arrangement(tuple(tuple(meld) for meld in melds), tuple(card for card in hand if card not in melded))
+
+
+def outcome_of_knock(knocker_deadwood: int, defender_deadwood: int, rules: HandRules) -> tuple[str, str, int]:
+    """SCORE-KNOCK-WIN, SCORE-UNDERCUT and SCORE-UNDERCUT-TIE for a knock that is not gin."""
+    difference = defender_deadwood - knocker_deadwood
+    if difference > 0:
+        return "knock", "knocker", difference
+    if difference < 0:
+        return "undercut", "defender", -difference + rules.undercut_bonus
+    return {
+        "undercut": ("undercut", "defender", rules.undercut_bonus),
+        "undercut_without_bonus": ("undercut", "defender", 0),
+        "knocker_wins": ("knock", "knocker", 0),
+        "draw": ("draw", "none", 0),
+    }[rules.tie_outcome]
+
+
+def score_big_gin(knocker: Sequence[Card], defender: Sequence[Card], rules: HandRules) -> HandResult:
+    """SCORE-BIGGIN: all the knocker's cards after the draw are melded; no discard, no lay-offs
+    (BIGGIN-NO-LAYOFF); the knocker scores the big gin bonus plus the defender's deadwood."""
+    if not is_big_gin(knocker, rules):
+        reason = "the variant has no big gin" if not rules.big_gin else "not all of its cards are melded"
+        raise NotBigGin(f"the knocker holds {len(knocker)} cards, which is only allowed for big gin, and {reason}")
+    defence = defender_without_layoffs(defender)
+    spread = optimal_arrangements(mask_of(knocker))[0]
+    return HandResult("big_gin", "knocker", rules.big_gin_bonus + defence.deadwood, spread, defence)
+
+
+def _result_against(spread: Arrangement, defender: Sequence[Card], rules: HandRules) -> HandResult:
+    if spread.deadwood == 0:
+        # GIN-NO-LAYOFF, GIN-DEFENDER-MELDS, GIN-CANNOT-BE-UNDERCUT: SCORE-GIN
+        defence = defender_without_layoffs(defender)
+        return HandResult("gin", "knocker", rules.gin_bonus + defence.deadwood, spread, defence)
+    defence = best_defence(spread.melds, defender, rules)
+    outcome, winner, points = outcome_of_knock(spread.deadwood, defence.deadwood, rules)
+    return HandResult(outcome, winner, points, spread, defence)
+
+
+def score_hand(
+    knocker: Sequence[Card],
+    defender: Sequence[Card],
+    rules: HandRules,
+    knocker_melds: Sequence[Sequence[Card]] | None = None,
+) -> HandResult:
+    """Score a hand that a knock (``hand_size`` cards kept) or big gin (one card more) ended.
+
+    A knocker whose kept cards can all be melded has gin whatever spread is given (GIN-DEFINITION).
+    Without ``knocker_melds`` the knocker spreads by SCORE-AUTO-SPREAD: one of his least-deadwood
+    arrangements, and when several exist the one that leaves the defender the most deadwood after
+    the defender's best lay-offs (the most favourable to the knocker; the score is the same for
+    every arrangement that reaches it).
+    """
+    require_size(knocker, (rules.hand_size, rules.hand_size + 1), "the knocker's hand")
+    require_size(defender, (rules.hand_size,), "the defender's hand")
+    shared = set(knocker) & set(defender)
+    if shared:
+        raise InvalidHand(f"{format_cards(sorted(shared, key=lambda c: c.sort_key))!r} held by both players")
+    if len(knocker) == rules.hand_size + 1:
+        if knocker_melds is not None:
+            check_spread(knocker_melds, knocker)
+        return score_big_gin(knocker, defender, rules)
+    best_spreads = optimal_arrangements(mask_of(knocker))
+    if knocker_melds is not None:
+        spreads = [spread_from_melds(knocker_melds, knocker)]
+        if best_spreads[0].deadwood == 0:
+            spreads = best_spreads[:1]  # GIN-DEFINITION: cards that can all be melded score as gin
+    else:
+        spreads = best_spreads
+    if not can_knock_with(spreads[0].deadwood, rules):
+        raise IllegalKnock(
+            f"the knocker's deadwood is {spreads[0].deadwood}, over the knock limit of {rules.knock_limit}"
+        )
+    results = [_result_against(spread, defender, rules) for spread in spreads]
+    return max(results, key=lambda result: result.defender_deadwood)
