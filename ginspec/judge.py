@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from reference_impl.actions import format_action, parse_action
 from reference_impl.cards import parse_cards
 from reference_impl.errors import NotationError
 
@@ -65,4 +66,60 @@ def judge(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: fro
                 mismatches.append(f"{name}: expected {value!r}, observed {observed[name]!r}")
         except NotationError as exc:
             mismatches.append(f"{name}: the engine's answer is not valid notation: {exc}")
+    return Verdict(not mismatches, tuple(mismatches))
+
+
+def _actions(value: Any) -> frozenset[str]:
+    if not isinstance(value, list):
+        raise NotationError(f"{value!r} is not a list of actions")
+    return frozenset(format_action(parse_action(text)) for text in value)
+
+
+def _compare_fields(expected: Mapping[str, Any], observed: Mapping[str, Any], prefix: str, mismatches: list[str]) -> None:
+    for name, value in expected.items():
+        if name not in observed:
+            mismatches.append(f"{prefix}{name}: expected {value!r}, the engine gave no {name!r}")
+            continue
+        try:
+            if name == "legal":
+                want, got = _actions(value), _actions(observed[name])
+                if want != got:
+                    missing = ", ".join(sorted(want - got)) or "none"
+                    extra = ", ".join(sorted(got - want)) or "none"
+                    mismatches.append(f"{prefix}legal: missing [{missing}], not legal but listed [{extra}]")
+            elif not _same(name, value, observed[name]):
+                mismatches.append(f"{prefix}{name}: expected {value!r}, observed {observed[name]!r}")
+        except NotationError as exc:
+            mismatches.append(f"{prefix}{name}: the engine's answer is not valid notation: {exc}")
+
+
+def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any]) -> Verdict:
+    """A replayed hand: the end (or the first refused action) and every checkpoint."""
+    if not isinstance(observed, Mapping):
+        return Verdict(False, (f"the answer is not an object: {observed!r}",))
+    mismatches: list[str] = []
+    refused = observed.get("illegal")
+    if "illegal" in expected:
+        want = expected["illegal"]
+        if not refused:
+            mismatches.append(f"action {want['index']} should be refused ({want.get('reason', 'any reason')}), the engine accepted it")
+        elif refused.get("index") != want["index"]:
+            mismatches.append(f"the first refused action should be #{want['index']}, the engine refused #{refused.get('index')} ({refused.get('reason')})")
+        elif "reason" in want and refused.get("reason") != want["reason"]:
+            mismatches.append(f"action {want['index']} refused for {refused.get('reason')!r}, expected {want['reason']!r}")
+    elif refused:
+        mismatches.append(f"the engine refused action #{refused.get('index')} ({refused.get('reason')}): {refused.get('message', '')}")
+    else:
+        end = {name: value for name, value in expected.items() if name not in ("checkpoints", "illegal")}
+        _compare_fields(end, observed, "", mismatches)
+    observed_points = observed.get("checkpoints") or {}
+    for point in expected.get("checkpoints", ()):
+        after = point["after"]
+        state = observed_points.get(str(after))
+        fields = {name: value for name, value in point.items() if name != "after"}
+        if state is None:
+            if refused is None or refused.get("index", 10**9) >= after:
+                mismatches.append(f"after {after} actions: the engine reported no state")
+            continue
+        _compare_fields(fields, state, f"after {after} actions: ", mismatches)
     return Verdict(not mismatches, tuple(mismatches))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
-from ginspec.judge import judge
+from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
 
 STATUSES = ("pass", "fail", "error", "unsupported")
@@ -32,7 +32,14 @@ class CaseResult:
 
 
 def question_for(vector: Vector) -> Question:
-    return Question(kind=vector.kind, input=vector.input, parameters=vector.parameters)
+    """The question sent to the engine: the input and parameters, never the expected answer.
+
+    For a round, the engine is also told after which action counts the suite will look at the
+    state (the checkpoint positions, not their contents)."""
+    data = dict(vector.input)
+    if vector.kind == "round":
+        data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
+    return Question(kind=vector.kind, input=data, parameters=vector.parameters)
 
 
 def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> CaseResult:
@@ -68,7 +75,10 @@ def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> 
     expected_fields = set(vector.expected) - {"error"}
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
-    verdict = judge(vector.expected, observed, capabilities.omits)
+    if vector.kind == "round":
+        verdict = judge_round(vector.expected, observed)
+    else:
+        verdict = judge(vector.expected, observed, capabilities.omits)
     return result("pass" if verdict.passed else "fail", observed, "; ".join(verdict.mismatches), seconds)
 
 

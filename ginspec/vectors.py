@@ -21,6 +21,7 @@ from ginspec.paths import display, schema_path, vectors_dir
 from ginspec.registry import rules_by_id
 from ginspec.variants import resolve_parameters
 from ginspec.yamlio import load_yaml
+from reference_impl.actions import parse_action
 from reference_impl.cards import parse_card, parse_cards
 from reference_impl.errors import NotationError
 
@@ -82,8 +83,35 @@ def _card_problem(text: str) -> str | None:
     return None
 
 
+def _check_deal(entry: Mapping[str, Any]) -> None:
+    """A round's deal uses each of the 52 cards once, and every action is well-formed notation."""
+    dealt = entry["input"]["deal"]
+    cards = list(parse_cards(dealt["hands"]["p1"])) + list(parse_cards(dealt["hands"]["p2"]))
+    if dealt.get("upcard"):
+        cards.append(parse_card(dealt["upcard"]))
+    cards += parse_cards(dealt["stock"])
+    seen: set[Any] = set()
+    for card in cards:
+        if card in seen:
+            raise NotationError(f"input.deal: {str(card)!r} is dealt twice")
+        seen.add(card)
+    if len(cards) != 52:
+        raise NotationError(f"input.deal: {len(cards)} cards are dealt, not 52")
+    for number, text in enumerate(entry["input"]["actions"]):
+        try:
+            parse_action(text)
+        except NotationError as exc:
+            raise NotationError(f"input.actions[{number}]: {exc}") from None
+    for point in entry["expected"].get("checkpoints", ()):
+        for text in point.get("legal", ()):
+            parse_action(text)
+
+
 def _check_cards(entry: Mapping[str, Any]) -> None:
     """Raise NotationError for a bad token, a repeated card, or a card held by two hands."""
+    if entry["kind"] == "round":
+        _check_deal(entry)
+        return
     data = entry["input"]
     for name in CARD_LIST_FIELDS:
         if name in data:

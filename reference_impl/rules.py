@@ -61,3 +61,62 @@ class HandRules:
             raise InvalidRules(f"variant parameter knock_limit={values['knock_limit']!r} must be 0 or more")
         return cls(**values)
 
+
+
+FIRST_TURNS = ("upcard_offer", "no_offer", "eleven_card_start")
+OKLAHOMA_ACES = ("gin_only", "one")
+KNOCK_DISCARD_LOCATIONS = ("pile", "beside_hand")
+
+
+def _read(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
+    if name not in parameters:
+        raise InvalidRules(f"variant parameter {name!r} is missing")
+    value = parameters[name]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidRules(f"variant parameter {name}={value!r} must be an integer")
+    if kind is bool and not isinstance(value, bool):
+        raise InvalidRules(f"variant parameter {name}={value!r} must be true or false")
+    if choices and value not in choices:
+        raise InvalidRules(f"variant parameter {name}={value!r} must be one of {', '.join(choices)}")
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundRules:
+    """Parameters of the course of one two-player hand, on top of :class:`HandRules`.
+
+    - ``first_turn`` / ``upcard_after_passes``: FIRST-UPCARD-OFFER, DEAL-ELEVEN-CARD-START.
+    - ``discard_taken_card``: TURN-NO-DISCARD-TAKEN-CARD.
+    - ``gin_mandatory``: KNOCK-OPTIONAL.
+    - ``knock_discard_location``: KNOCK-DISCARD-FACE-DOWN.
+    - ``stock_dead_cards`` / ``fiftieth_card_rule``: STOCK-WALL-TWO, STOCK-FIFTIETH-CARD.
+    - ``oklahoma`` / ``oklahoma_ace`` / ``spade_double``: OKLA-KNOCK-CARD, OKLA-ACE, OKLA-SPADE-DOUBLE.
+    """
+
+    hand: HandRules
+    first_turn: str
+    upcard_after_passes: bool
+    discard_taken_card: bool
+    gin_mandatory: bool
+    knock_discard_location: str
+    stock_dead_cards: int
+    fiftieth_card_rule: bool
+    oklahoma: bool
+    oklahoma_ace: str
+    spade_double: bool
+
+    @classmethod
+    def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
+        return cls(
+            hand=HandRules.from_parameters(parameters),
+            first_turn=_read(parameters, "first_turn", str, FIRST_TURNS),
+            upcard_after_passes=_read(parameters, "upcard_after_passes", bool),
+            discard_taken_card=_read(parameters, "discard_taken_card", bool),
+            gin_mandatory=_read(parameters, "gin_mandatory", bool),
+            knock_discard_location=_read(parameters, "knock_discard_location", str, KNOCK_DISCARD_LOCATIONS),
+            stock_dead_cards=_read(parameters, "stock_dead_cards", int),
+            fiftieth_card_rule=_read(parameters, "fiftieth_card_rule", bool),
+            oklahoma=_read(parameters, "oklahoma", bool),
+            oklahoma_ace=_read(parameters, "oklahoma_ace", str, OKLAHOMA_ACES),
+            spade_double=_read(parameters, "spade_double", bool),
+        )

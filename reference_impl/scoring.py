@@ -82,6 +82,35 @@ def _result_against(spread: Arrangement, defender: Sequence[Card], rules: HandRu
     return HandResult(outcome, winner, points, spread, defence)
 
 
+def knocker_spread(
+    knocker: Sequence[Card],
+    defender: Sequence[Card],
+    rules: HandRules,
+    knocker_melds: Sequence[Sequence[Card]] | None = None,
+) -> Arrangement:
+    """The spread the knocker lays down for his ``hand_size`` kept cards.
+
+    Given melds are checked and kept (MELD-ARRANGEMENT-CHOICE, KNOCK-SPREAD-FIXED), except that cards
+    that can all be melded are always gin (GIN-DEFINITION). Without them, SCORE-AUTO-SPREAD: one of
+    his least-deadwood arrangements, and when several exist the one that leaves the defender the
+    most deadwood after the defender's best lay-offs. Raises IllegalKnock over the knock limit.
+    """
+    best_spreads = optimal_arrangements(mask_of(knocker))
+    if knocker_melds is not None and best_spreads[0].deadwood != 0:
+        candidates = [spread_from_melds(knocker_melds, knocker)]
+    else:
+        if knocker_melds is not None:
+            check_spread(knocker_melds, knocker)
+        candidates = best_spreads
+    if not can_knock_with(candidates[0].deadwood, rules):
+        raise IllegalKnock(
+            f"the knocker's deadwood is {candidates[0].deadwood}, over the knock limit of {rules.knock_limit}"
+        )
+    if candidates[0].deadwood == 0 or len(candidates) == 1:
+        return candidates[0]
+    return max(candidates, key=lambda spread: best_defence(spread.melds, defender, rules).deadwood)
+
+
 def score_hand(
     knocker: Sequence[Card],
     defender: Sequence[Card],
@@ -90,11 +119,8 @@ def score_hand(
 ) -> HandResult:
     """Score a hand that a knock (``hand_size`` cards kept) or big gin (one card more) ended.
 
-    A knocker whose kept cards can all be melded has gin whatever spread is given (GIN-DEFINITION).
-    Without ``knocker_melds`` the knocker spreads by SCORE-AUTO-SPREAD: one of his least-deadwood
-    arrangements, and when several exist the one that leaves the defender the most deadwood after
-    the defender's best lay-offs (the most favourable to the knocker; the score is the same for
-    every arrangement that reaches it).
+    The knocker's spread is :func:`knocker_spread`; then gin (SCORE-GIN), or the defender's best
+    lay-offs and the comparison of counts (SCORE-KNOCK-WIN, SCORE-UNDERCUT, SCORE-UNDERCUT-TIE).
     """
     require_size(knocker, (rules.hand_size, rules.hand_size + 1), "the knocker's hand")
     require_size(defender, (rules.hand_size,), "the defender's hand")
@@ -105,16 +131,4 @@ def score_hand(
         if knocker_melds is not None:
             check_spread(knocker_melds, knocker)
         return score_big_gin(knocker, defender, rules)
-    best_spreads = optimal_arrangements(mask_of(knocker))
-    if knocker_melds is not None:
-        spreads = [spread_from_melds(knocker_melds, knocker)]
-        if best_spreads[0].deadwood == 0:
-            spreads = best_spreads[:1]  # GIN-DEFINITION: cards that can all be melded score as gin
-    else:
-        spreads = best_spreads
-    if not can_knock_with(spreads[0].deadwood, rules):
-        raise IllegalKnock(
-            f"the knocker's deadwood is {spreads[0].deadwood}, over the knock limit of {rules.knock_limit}"
-        )
-    results = [_result_against(spread, defender, rules) for spread in spreads]
-    return max(results, key=lambda result: result.defender_deadwood)
+    return _result_against(knocker_spread(knocker, defender, rules, knocker_melds), defender, rules)

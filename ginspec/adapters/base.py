@@ -6,7 +6,11 @@ engine's answer as plain data. The adapter reports what the engine says; the sui
 that with the expected answer, which is never sent to the engine.
 
 Kinds of question (``spec/vectors.md``): ``meld``, ``deadwood``, ``discard``, ``knock``, ``layoff``,
-``score``. An answer to a question the engine rejects as unscoreable is ``{"error": KIND}`` with
+``score``, ``round``, ``game``, ``hollywood``. A ``round`` question's input also carries
+``observe_after``, the action counts after which the suite wants the state reported; the answer
+is ``{"outcome": ..., "winner": ..., "points": ..., ..., "finished": bool}`` or
+``{"illegal": {"index": N, "reason": CODE}}``, with ``"checkpoints": {"N": {"to_play", "phase",
+"legal", "stock", "knock_limit"}}``. An answer to a question the engine rejects as unscoreable is ``{"error": KIND}`` with
 KIND one of ``illegal_knock``, ``invalid_melds``, ``not_big_gin``, plus an optional ``message``.
 
 Versioning: :data:`ADAPTER_API_VERSION` changes when a kind, a field or a rule of this interface
@@ -21,7 +25,7 @@ from typing import Any, Mapping
 
 ADAPTER_API_VERSION = 1
 
-KINDS = ("meld", "deadwood", "discard", "knock", "layoff", "score")
+KINDS = ("meld", "deadwood", "discard", "knock", "layoff", "score", "round", "game", "hollywood")
 ANSWER_ERRORS = ("illegal_knock", "invalid_melds", "not_big_gin")
 
 

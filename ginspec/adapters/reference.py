@@ -8,7 +8,10 @@ from typing import Any, Callable, Mapping, Sequence
 import reference_impl as ref
 from reference_impl.cards import Card, format_hand, parse_card, parse_cards
 from reference_impl.deadwood import Arrangement
+from reference_impl.actions import format_action
 from reference_impl.melds import format_meld, meld_type
+from reference_impl.round import IllegalAction, RoundState, apply, deal, legal_actions
+from reference_impl.rules import RoundRules
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 
@@ -19,6 +22,53 @@ def _melds(arrangement: Arrangement) -> list[str]:
 
 def _spread(text: Sequence[str]) -> list[tuple[Card, ...]]:
     return [parse_cards(meld) for meld in text]
+
+
+def observe(state: RoundState) -> dict[str, Any]:
+    """What a round checkpoint may assert about a state."""
+    return {
+        "to_play": state.to_play,
+        "phase": state.phase,
+        "legal": [format_action(action) for action in legal_actions(state)],
+        "stock": len(state.stock),
+        "knock_limit": state.knock_limit,
+    }
+
+
+def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Replay a deal and its actions; report the end, or the first refused action, and the
+    states after the action counts listed in ``observe_after``."""
+    rules = RoundRules.from_parameters(data["parameters"])
+    dealt = data["deal"]
+    state = deal(
+        rules,
+        dealt["dealer"],
+        parse_cards(dealt["hands"]["p1"]),
+        parse_cards(dealt["hands"]["p2"]),
+        parse_card(dealt["upcard"]) if dealt.get("upcard") else None,
+        parse_cards(dealt["stock"]),
+    )
+    wanted = set(data.get("observe_after", ()))
+    checkpoints: dict[str, Any] = {}
+    if 0 in wanted:
+        checkpoints["0"] = observe(state)
+    answer: dict[str, Any] = {}
+    for index, text in enumerate(data["actions"]):
+        try:
+            state = apply(state, text)
+        except IllegalAction as exc:
+            answer["illegal"] = {"index": index, "reason": exc.reason, "message": str(exc)}
+            break
+        if index + 1 in wanted:
+            checkpoints[str(index + 1)] = observe(state)
+    else:
+        if state.result is None:
+            answer["finished"] = False
+        else:
+            answer.update(state.result.to_data())
+            answer["finished"] = True
+    answer["checkpoints"] = checkpoints
+    return answer
 
 
 class ReferenceAdapter(Adapter):
@@ -32,6 +82,8 @@ class ReferenceAdapter(Adapter):
         return Capabilities(engine="reference", version=engine_version)
 
     def ask(self, question: Question) -> dict[str, Any]:
+        if question.kind == "round":
+            return play_round_question({**question.input, "parameters": question.parameters})
         rules = ref.HandRules.from_parameters(question.parameters)
         handler: Callable[[Mapping[str, Any], ref.HandRules], dict[str, Any]] = getattr(self, f"_ask_{question.kind}")
         try:

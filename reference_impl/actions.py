@@ -1,0 +1,80 @@
+"""The action notation of a replayed hand (``spec/actions.md``): a strict parser and its printer.
+
+>>> format_action(parse_action("p1 knock Kh with 7c 7d 7h | 4s 5s 6s"))
+'p1 knock Kh with 7c 7d 7h | 4s 5s 6s'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reference_impl.cards import Card, format_cards, parse_card, parse_cards
+from reference_impl.errors import NotationError
+
+PLAYERS = ("p1", "p2")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``verb`` is one of pass, draw, discard, knock, big-gin, layoff, done."""
+
+    player: str
+    verb: str
+    source: str | None = None  # draw: "stock" or "discard"
+    card: Card | None = None  # discard, knock, layoff
+    spread: tuple[tuple[Card, ...], ...] | None = None  # knock ... with ...
+    onto: Card | None = None  # layoff ... onto ...
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+
+def _usage(text: str, problem: str) -> NotationError:
+    return NotationError(f"{text!r} is not an action: {problem}")
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action, e.g. ``p1 draw stock``; raise :class:`NotationError` quoting it otherwise."""
+    words = text.split(" ")
+    if len(words) < 2 or words[0] not in PLAYERS:
+        raise _usage(text, "it must start with the player, p1 or p2, then a verb")
+    player, verb, rest = words[0], words[1], words[2:]
+    try:
+        match verb, rest:
+            case ("pass" | "done" | "big-gin"), []:
+                return Action(player, verb)
+            case "draw", [("stock" | "discard") as source]:
+                return Action(player, "draw", source=source)
+            case "discard", [card]:
+                return Action(player, "discard", card=parse_card(card))
+            case "knock", [card]:
+                return Action(player, "knock", card=parse_card(card))
+            case "knock", [card, "with", *melds] if melds:
+                spread = tuple(parse_cards(part.strip()) for part in " ".join(melds).split("|"))
+                if any(not meld for meld in spread):
+                    raise _usage(text, "an empty meld in the spread")
+                return Action(player, "knock", card=parse_card(card), spread=spread)
+            case "layoff", [card]:
+                return Action(player, "layoff", card=parse_card(card))
+            case "layoff", [card, "onto", target]:
+                return Action(player, "layoff", card=parse_card(card), onto=parse_card(target))
+    except NotationError as exc:
+        raise _usage(text, str(exc)) from None
+    raise _usage(
+        text,
+        "expected pass, done, big-gin, draw stock|discard, discard CARD, knock CARD [with MELDS], layoff CARD [onto CARD]",
+    )
+
+
+def format_action(action: Action) -> str:
+    """The canonical text of an action; ``parse_action(format_action(a)) == a``."""
+    words = [action.player, action.verb]
+    if action.source is not None:
+        words.append(action.source)
+    if action.card is not None:
+        words.append(str(action.card))
+    if action.spread is not None:
+        words.append("with " + " | ".join(format_cards(meld) for meld in action.spread))
+    if action.onto is not None:
+        words.append(f"onto {action.onto}")
+    return " ".join(words)

@@ -1,0 +1,115 @@
+"""Laying off after a knock (rules LAYOFF-DEFENDER-ONLY, LAYOFF-TARGET-KNOCKER-MELDS,
+LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN, LAYOFF-DEFENDER-MELDS, LAYOFF-OPTIMAL).
+
+Only the defender lays off, and only onto the knocker's melds as spread (KNOCK-SPREAD-FIXED). What
+each knocker meld can take from the defender's hand:
+
+- a three-card set: the fourth card of its rank (LAYOFF-EXTEND-SET); a four-card set takes nothing;
+- a run: cards of its suit going down from its lowest card and up from its highest, each one next
+  to the last card placed (LAYOFF-EXTEND-RUN, LAYOFF-CHAIN). The ace ends a run at the bottom and
+  the king at the top: nothing wraps. Without chaining, one card per end.
+
+The defender's deadwood is minimised jointly over which cards he lays off and how he melds the
+rest (LAYOFF-OPTIMAL): every combination of lay-offs is tried, and the rest is evaluated exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Sequence
+
+from reference_impl.cards import Card, DECK, mask_of
+from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
+from reference_impl.melds import MeldType, meld_type
+from reference_impl.rules import HandRules
+
+_CARD_AT = {(card.rank, card.suit): card for card in DECK}
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """One card laid off, and the index of the knocker's meld it goes onto."""
+
+    card: Card
+    meld: int
+
+
+def _chain(start_rank: int, step: int, suit: str, held: frozenset[Card], longest: int) -> list[Card]:
+    """Cards of ``suit`` the defender holds going from ``start_rank`` by ``step``, without a gap."""
+    chain: list[Card] = []
+    rank = start_rank
+    while 1 <= rank <= 13 and len(chain) < longest:
+        card = _CARD_AT[(rank, suit)]
+        if card not in held:
+            break
+        chain.append(card)
+        rank += step
+    return chain
+
+
+def layoff_choices_for_meld(meld: Sequence[Card], held: frozenset[Card], rules: HandRules) -> list[tuple[Card, ...]]:
+    """Every group of the defender's cards that can be laid off onto one knocker meld."""
+    kind = meld_type(meld)
+    if kind is MeldType.SET:
+        if len(meld) != 3:
+            return [()]
+        rank = meld[0].rank
+        fourth = [card for card in held if card.rank == rank]
+        return [()] + [(card,) for card in fourth]
+    if kind is MeldType.RUN:
+        suit = meld[0].suit
+        low = min(card.rank for card in meld)
+        high = max(card.rank for card in meld)
+        longest = 13 if rules.layoff_chaining else 1
+        down = _chain(low - 1, -1, suit, held, longest)
+        up = _chain(high + 1, +1, suit, held, longest)
+        return [tuple(down[:below]) + tuple(up[:above]) for below in range(len(down) + 1) for above in range(len(up) + 1)]
+    return [()]
+
+
+@dataclass(frozen=True, slots=True)
+class DefenderResult:
+    """The defender's best outcome against a spread: his deadwood, one best way to reach it, and
+    every distinct set of laid-off cards that reaches it."""
+
+    deadwood: int
+    layoffs: tuple[LayOff, ...]
+    arrangement: Arrangement
+    layoff_sets: frozenset[frozenset[Card]]
+
+    @property
+    def unique_layoffs(self) -> frozenset[Card] | None:
+        """The laid-off cards when only one set of them reaches the least deadwood."""
+        return next(iter(self.layoff_sets)) if len(self.layoff_sets) == 1 else None
+
+
+def defender_without_layoffs(defender: Sequence[Card]) -> DefenderResult:
+    """GIN-DEFENDER-MELDS: against gin (or when lay-offs are off) the defender only melds his own cards."""
+    mask = mask_of(defender)
+    return DefenderResult(least_deadwood(mask), (), optimal_arrangements(mask)[0], frozenset({frozenset()}))
+
+
+def best_defence(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Card], rules: HandRules) -> DefenderResult:
+    """LAYOFF-OPTIMAL: the defender's least deadwood over his own melds and his lay-offs jointly."""
+    if not rules.layoffs:
+        return defender_without_layoffs(defender)
+    held = frozenset(defender)
+    mask = mask_of(defender)
+    per_meld = [layoff_choices_for_meld(meld, held, rules) for meld in knocker_melds]
+    best: int | None = None
+    best_layoffs: tuple[LayOff, ...] = ()
+    best_sets: set[frozenset[Card]] = set()
+    for combination in product(*per_meld):
+        laid = [LayOff(card, index) for index, cards in enumerate(combination) for card in cards]
+        laid_cards = frozenset(layoff.card for layoff in laid)
+        if len(laid_cards) != len(laid):
+            continue  # one card offered to two melds
+        deadwood = least_deadwood(mask ^ mask_of(laid_cards))
+        if best is None or deadwood < best:
+            best, best_layoffs, best_sets = deadwood, tuple(laid), {laid_cards}
+        elif deadwood == best:
+            best_sets.add(laid_cards)
+    assert best is not None  # the empty combination is always there
+    rest = mask ^ mask_of(layoff.card for layoff in best_layoffs)
+    return DefenderResult(best, best_layoffs, optimal_arrangements(rest)[0], frozenset(best_sets))

@@ -1,0 +1,588 @@
+"""One hand of two-player gin, move by move, from an explicit deal (``spec/actions.md``).
+
+A :class:`RoundState` is an immutable value: :func:`apply` returns the next state and never changes
+the one it is given. :func:`legal_actions` lists exactly the actions :func:`apply` accepts (without
+the optional explicit spreads and lay-off targets), and an illegal action raises
+:class:`IllegalAction` with a reason code, the action and the state.
+
+Phases: ``first_turn`` (the upcard offer), ``draw``, ``discard``, ``wall`` (the fifty-card wall
+under the tournament rule), ``layoff`` (the defender after a knock that is not gin), ``over``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence
+
+from reference_impl.actions import PLAYERS, Action, format_action, parse_action
+from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
+from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
+from reference_impl.errors import GinError, IllegalKnock, InvalidHand, InvalidMelds
+from reference_impl.melds import MeldType, meld_type, sort_cards
+from reference_impl.rules import HandRules, RoundRules
+from reference_impl.scoring import knocker_spread, outcome_of_knock
+
+PHASES = ("first_turn", "draw", "discard", "wall", "layoff", "over")
+
+
+class IllegalAction(GinError):
+    """An action the rules do not allow now. ``reason`` is a code from ``spec/actions.md``."""
+
+    def __init__(self, reason: str, action: str, explanation: str, state: "RoundState") -> None:
+        self.reason = reason
+        self.action = action
+        super().__init__(f"{action!r} is illegal ({reason}): {explanation}; {state.describe()}")
+
+
+def other(player: str) -> str:
+    return "p2" if player == "p1" else "p1"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How the hand ended (SCORE-HAND-OUTCOMES); ``points`` go to ``winner`` (SCORE-WINNER-ONLY)."""
+
+    outcome: str  # knock, undercut, gin, big_gin, draw, void
+    winner: str  # p1, p2, none
+    points: int
+    knocker: str | None = None
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    layoffs: tuple[Card, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"outcome": self.outcome, "winner": self.winner, "points": self.points}
+        if self.knocker is not None:
+            data.update(
+                knocker=self.knocker,
+                knocker_deadwood=self.knocker_deadwood,
+                defender_deadwood=self.defender_deadwood,
+                layoffs=format_hand(self.layoffs),
+            )
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """Everything about a hand in progress. Hands are ordered p1, p2; the stock top card first and
+    the discard pile bottom card first."""
+
+    rules: RoundRules
+    dealer: str
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    upcard: Card | None
+    phase: str
+    to_play: str | None
+    passes: int = 0
+    taken: Card | None = None
+    wall_draw: bool = False
+    knocker: str | None = None
+    knock_discard: Card | None = None
+    spread: tuple[tuple[Card, ...], ...] = ()
+    original_spread: tuple[tuple[Card, ...], ...] = ()
+    layoffs: tuple[tuple[Card, int], ...] = ()
+    result: RoundResult | None = None
+    moves: int = field(default=0)
+
+    # ------------------------------------------------------------------ views
+
+    def hand(self, player: str) -> tuple[Card, ...]:
+        return self.hands[PLAYERS.index(player)]
+
+    @property
+    def non_dealer(self) -> str:
+        return other(self.dealer)
+
+    @property
+    def knock_limit(self) -> int:
+        """KNOCK-LIMIT, or with Oklahoma the first upcard's value (OKLA-KNOCK-CARD, OKLA-ACE)."""
+        if self.rules.oklahoma and self.upcard is not None:
+            if self.upcard.rank == 1:
+                return 0 if self.rules.oklahoma_ace == "gin_only" else 1
+            return self.upcard.value
+        return self.rules.hand.knock_limit
+
+    @property
+    def hand_rules(self) -> HandRules:
+        """The hand rules with the knock limit in force."""
+        return replace(self.rules.hand, knock_limit=self.knock_limit)
+
+    def describe(self) -> str:
+        """A one-line summary used in error messages."""
+        top = str(self.discard_pile[-1]) if self.discard_pile else "none"
+        return (
+            f"state: phase {self.phase}, {self.to_play or 'nobody'} to play, "
+            f"p1 holds {format_hand(self.hands[0])}, p2 holds {format_hand(self.hands[1])}, "
+            f"stock {len(self.stock)}, discard top {top}"
+        )
+
+    # ------------------------------------------------------------------ plain data
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data (cards in canonical notation); :func:`state_from_data` reverses it."""
+        return {
+            "dealer": self.dealer,
+            "hands": {"p1": format_cards(self.hands[0]), "p2": format_cards(self.hands[1])},
+            "stock": format_cards(self.stock),
+            "discard_pile": format_cards(self.discard_pile),
+            "upcard": str(self.upcard) if self.upcard else None,
+            "phase": self.phase,
+            "to_play": self.to_play,
+            "passes": self.passes,
+            "taken": str(self.taken) if self.taken else None,
+            "wall_draw": self.wall_draw,
+            "knocker": self.knocker,
+            "knock_discard": str(self.knock_discard) if self.knock_discard else None,
+            "spread": [format_cards(meld) for meld in self.spread],
+            "original_spread": [format_cards(meld) for meld in self.original_spread],
+            "layoffs": [[str(card), meld] for card, meld in self.layoffs],
+            "result": self.result.to_data() if self.result else None,
+            "moves": self.moves,
+        }
+
+
+def state_from_data(data: Mapping[str, Any], rules: RoundRules) -> RoundState:
+    """Rebuild a state from :meth:`RoundState.to_data`."""
+    result = data.get("result")
+    card = lambda text: parse_card(text) if text else None  # noqa: E731
+    return RoundState(
+        rules=rules,
+        dealer=data["dealer"],
+        hands=(parse_cards(data["hands"]["p1"]), parse_cards(data["hands"]["p2"])),
+        stock=parse_cards(data["stock"]),
+        discard_pile=parse_cards(data["discard_pile"]),
+        upcard=card(data["upcard"]),
+        phase=data["phase"],
+        to_play=data["to_play"],
+        passes=data["passes"],
+        taken=card(data["taken"]),
+        wall_draw=data["wall_draw"],
+        knocker=data["knocker"],
+        knock_discard=card(data["knock_discard"]),
+        spread=tuple(parse_cards(meld) for meld in data["spread"]),
+        original_spread=tuple(parse_cards(meld) for meld in data["original_spread"]),
+        layoffs=tuple((parse_card(text), meld) for text, meld in data["layoffs"]),
+        result=None
+        if result is None
+        else RoundResult(
+            outcome=result["outcome"],
+            winner=result["winner"],
+            points=result["points"],
+            knocker=result.get("knocker"),
+            knocker_deadwood=result.get("knocker_deadwood"),
+            defender_deadwood=result.get("defender_deadwood"),
+            layoffs=parse_cards(result.get("layoffs", "")),
+        ),
+        moves=data["moves"],
+    )
+
+
+# ---------------------------------------------------------------------- the deal
+
+
+def deal(
+    rules: RoundRules,
+    dealer: str,
+    p1: Sequence[Card],
+    p2: Sequence[Card],
+    upcard: Card | None,
+    stock: Sequence[Card],
+) -> RoundState:
+    """The state after an explicit deal (EQUIP-DECK-52, DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK,
+    DEAL-ELEVEN-CARD-START). The 52 cards must be split exactly between hands, upcard and stock."""
+    if dealer not in PLAYERS:
+        raise InvalidHand(f"the dealer must be p1 or p2, not {dealer!r}")
+    hands = {"p1": tuple(p1), "p2": tuple(p2)}
+    size = rules.hand.hand_size
+    eleven = rules.first_turn == "eleven_card_start"
+    for player, cards in hands.items():
+        wanted = size + 1 if eleven and player == other(dealer) else size
+        if len(cards) != wanted:
+            raise InvalidHand(f"{player} is dealt {len(cards)} cards, expected {wanted}")
+    if eleven and upcard is not None:
+        raise InvalidHand("an eleven-card start has no upcard")
+    if not eleven and upcard is None:
+        raise InvalidHand("the deal needs an upcard")
+    every = list(hands["p1"]) + list(hands["p2"]) + ([upcard] if upcard else []) + list(stock)
+    if len(set(every)) != len(every):
+        seen: set[Card] = set()
+        twice = [card for card in every if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
+        raise InvalidHand(f"{str(twice[0])!r} is dealt twice")
+    if len(every) != len(DECK):
+        missing = format_hand(set(DECK) - set(every))
+        raise InvalidHand(f"the deal has {len(every)} cards, not 52 (missing {missing})")
+    if eleven:
+        phase = "discard"
+    elif rules.first_turn == "upcard_offer":
+        phase = "first_turn"
+    else:
+        phase = "draw"
+    return RoundState(
+        rules=rules,
+        dealer=dealer,
+        hands=(hands["p1"], hands["p2"]),
+        stock=tuple(stock),
+        discard_pile=(upcard,) if upcard else (),
+        upcard=upcard,
+        phase=phase,
+        to_play=other(dealer),
+    )
+
+
+# ---------------------------------------------------------------------- legality
+
+
+def _knock_deadwood(hand: Sequence[Card], discard: Card) -> int:
+    """KNOCK-COUNT-AFTER-DISCARD: least deadwood of the cards kept after the knock discard."""
+    return least_deadwood(mask_of(hand) ^ discard.bit)
+
+
+def _may_discard(state: RoundState, card: Card) -> bool:
+    """TURN-NO-DISCARD-TAKEN-CARD: the card taken from the discard pile stays this turn."""
+    return state.rules.discard_taken_card or card != state.taken
+
+
+def _big_gin_open(state: RoundState, hand: Sequence[Card]) -> bool:
+    """BIGGIN-DEFINITION: every card held after the draw is melded, and the variant has big gin."""
+    return state.rules.hand.big_gin and least_deadwood(mask_of(hand)) == 0
+
+
+def _going_out(state: RoundState, hand: Sequence[Card]) -> tuple[list[Card], list[Card], bool]:
+    """Discards that allow a knock, those that make gin, and whether big gin is open."""
+    limit = state.knock_limit
+    knocks: list[Card] = []
+    gins: list[Card] = []
+    for card in sort_cards(hand):
+        if not _may_discard(state, card):
+            continue
+        deadwood = _knock_deadwood(hand, card)
+        if deadwood <= limit:
+            knocks.append(card)
+        if deadwood == 0:
+            gins.append(card)
+    return knocks, gins, _big_gin_open(state, hand)
+
+
+def _fits(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool) -> bool:
+    """LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN: can ``card`` go onto this meld now?"""
+    base = meld if chaining else original
+    if not chaining and len(meld) != len(original) and meld_type(original) is MeldType.SET:
+        return False
+    kind = meld_type(base)
+    if kind is MeldType.SET:
+        return len(base) == 3 and card.rank == base[0].rank
+    if kind is MeldType.RUN and card.suit == base[0].suit:
+        low = min(c.rank for c in base)
+        high = max(c.rank for c in base)
+        if card.rank == low - 1 or card.rank == high + 1:
+            return card not in meld
+    return False
+
+
+def _layoff_targets(state: RoundState, card: Card) -> list[int]:
+    if not state.rules.hand.layoffs:
+        return []
+    chaining = state.rules.hand.layoff_chaining
+    return [
+        index
+        for index, meld in enumerate(state.spread)
+        if _fits(meld, state.original_spread[index], card, chaining)
+    ]
+
+
+def legal_actions(state: RoundState) -> list[Action]:
+    """Exactly the actions :func:`apply` accepts now, as ``spec/actions.md`` lists them."""
+    player = state.to_play
+    if state.phase == "over" or player is None:
+        return []
+    if state.phase == "first_turn":
+        if state.passes < 2:
+            return [Action(player, "draw", source="discard"), Action(player, "pass")]
+        actions = [Action(player, "draw", source="stock")]
+        if state.rules.upcard_after_passes:
+            actions.append(Action(player, "draw", source="discard"))
+        return actions
+    if state.phase == "draw":
+        actions = [Action(player, "draw", source="stock")]
+        if state.discard_pile:
+            actions.append(Action(player, "draw", source="discard"))
+        return actions
+    if state.phase == "wall":
+        actions = [Action(player, "pass")]
+        holding = state.hand(player) + (state.discard_pile[-1],)
+        probe = replace(state, taken=state.discard_pile[-1])
+        knocks, _, big_gin = _going_out(probe, holding)
+        if knocks or big_gin:
+            actions.insert(0, Action(player, "draw", source="discard"))
+        return actions
+    if state.phase == "discard":
+        hand = state.hand(player)
+        knocks, gins, big_gin = _going_out(state, hand)
+        if state.rules.gin_mandatory and (gins or big_gin):
+            return [Action(player, "knock", card=card) for card in gins] + ([Action(player, "big-gin")] if big_gin else [])
+        actions: list[Action] = []
+        if not state.wall_draw:
+            actions += [Action(player, "discard", card=card) for card in sort_cards(hand) if _may_discard(state, card)]
+        actions += [Action(player, "knock", card=card) for card in knocks]
+        if big_gin:
+            actions.append(Action(player, "big-gin"))
+        return actions
+    # layoff
+    actions = []
+    for card in sort_cards(state.hand(player)):
+        targets = _layoff_targets(state, card)
+        if len(targets) == 1:
+            actions.append(Action(player, "layoff", card=card))
+        elif len(targets) > 1:
+            actions += [
+                Action(player, "layoff", card=card, onto=sort_cards(state.spread[index])[0]) for index in targets
+            ]
+    actions.append(Action(player, "done"))
+    return actions
+
+
+# ---------------------------------------------------------------------- applying actions
+
+
+def apply(state: RoundState, action: Action | str) -> RoundState:
+    """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it now."""
+    if isinstance(action, str):
+        action = parse_action(action)
+    text = format_action(action)
+
+    def refuse(reason: str, explanation: str) -> IllegalAction:
+        return IllegalAction(reason, text, explanation, state)
+
+    if state.phase == "over":
+        raise refuse("hand_over", "the hand is over")
+    if action.player != state.to_play:
+        raise refuse("not_your_turn", f"it is {state.to_play}'s turn")
+    handler = _HANDLERS.get((state.phase, action.verb))
+    if handler is None:
+        raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
+    next_state = handler(state, action, refuse)
+    return replace(next_state, moves=state.moves + 1)
+
+
+def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
+    """TURN-DRAW-SOURCE, FIRST-UPCARD-OFFER, STOCK-FIFTIETH-CARD."""
+    player = action.player
+    if action.source is None:
+        raise refuse("wrong_phase", "say draw stock or draw discard")
+    legal = legal_actions(state)
+    if action not in legal:
+        if state.phase == "first_turn" and action.source == "discard":
+            raise refuse("upcard_closed", "both players passed the upcard, so the non-dealer draws from the stock")
+        if state.phase == "first_turn":
+            raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
+        if state.phase == "wall":
+            raise refuse("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
+        raise refuse("wrong_phase", "there is no card to draw there")
+    index = PLAYERS.index(player)
+    hands = list(state.hands)
+    if action.source == "stock":
+        card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
+    else:
+        card, stock, pile, taken = state.discard_pile[-1], state.stock, state.discard_pile[:-1], state.discard_pile[-1]
+    hands[index] = state.hands[index] + (card,)
+    return replace(
+        state,
+        hands=(hands[0], hands[1]),
+        stock=stock,
+        discard_pile=pile,
+        phase="discard",
+        taken=taken,
+        wall_draw=state.phase == "wall",
+    )
+
+
+def _pass(state: RoundState, action: Action, refuse: Any) -> RoundState:
+    """FIRST-UPCARD-OFFER (decline the upcard) and STOCK-FIFTIETH-CARD (decline the last discard)."""
+    if state.phase == "wall":
+        return _void(state)
+    if state.passes >= 2:
+        raise refuse("wrong_phase", "both players have passed; the non-dealer must draw from the stock")
+    return replace(state, passes=state.passes + 1, to_play=other(action.player))
+
+
+def _void(state: RoundState) -> RoundState:
+    """STOCK-WALL-TWO, STOCK-VOID-NO-SCORE: nobody scores."""
+    return replace(state, phase="over", to_play=None, result=RoundResult("void", "none", 0))
+
+
+def _remove(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    return tuple(held for held in hand if held != card)
+
+
+def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
+    """TURN-DISCARD; then the wall check (STOCK-WALL-TWO)."""
+    player, card = action.player, action.card
+    assert card is not None
+    hand = state.hand(player)
+    if card not in hand:
+        raise refuse("card_not_held", f"{player} does not hold {card}")
+    if not _may_discard(state, card):
+        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+    if state.wall_draw:
+        raise refuse("wrong_phase", "the last discard was taken to go out: knock or declare big gin")
+    if state.rules.gin_mandatory:
+        _, gins, big_gin = _going_out(state, hand)
+        if gins or big_gin:
+            raise refuse("gin_required", "gin is available and this variant requires it")
+    index = PLAYERS.index(player)
+    hands = list(state.hands)
+    hands[index] = _remove(hand, card)
+    after = replace(
+        state,
+        hands=(hands[0], hands[1]),
+        discard_pile=state.discard_pile + (card,),
+        phase="draw",
+        to_play=other(player),
+        taken=None,
+    )
+    if len(after.stock) <= state.rules.stock_dead_cards:
+        if state.rules.fiftieth_card_rule:
+            return replace(after, phase="wall")
+        return _void(after)
+    return after
+
+
+def _knock(state: RoundState, action: Action, refuse: Any) -> RoundState:
+    """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, KNOCK-DISCARD-FACE-DOWN, GIN-DEFINITION, then the
+    spread (SCORE-AUTO-SPREAD or the one given) and, unless gin, the lay-off phase."""
+    player, card = action.player, action.card
+    assert card is not None
+    hand = state.hand(player)
+    if card not in hand:
+        raise refuse("card_not_held", f"{player} does not hold {card}")
+    if not _may_discard(state, card):
+        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+    kept = _remove(hand, card)
+    deadwood = least_deadwood(mask_of(kept))
+    if deadwood > state.knock_limit:
+        raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
+    if state.rules.gin_mandatory and deadwood > 0:
+        _, gins, big_gin = _going_out(state, hand)
+        if gins or big_gin:
+            raise refuse("gin_required", "gin is available and this variant requires it")
+    defender = other(player)
+    rules = state.hand_rules
+    try:
+        spread = knocker_spread(kept, state.hand(defender), rules, action.spread)
+    except InvalidMelds as exc:
+        raise refuse("invalid_spread", str(exc)) from None
+    except IllegalKnock as exc:
+        raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
+    index = PLAYERS.index(player)
+    hands = list(state.hands)
+    hands[index] = kept
+    pile = state.discard_pile + (card,) if state.rules.knock_discard_location == "pile" else state.discard_pile
+    knocked = replace(
+        state,
+        hands=(hands[0], hands[1]),
+        discard_pile=pile,
+        knocker=player,
+        knock_discard=card,
+        spread=spread.melds,
+        original_spread=spread.melds,
+        taken=None,
+    )
+    if spread.deadwood == 0:
+        return _finish_gin(knocked, "gin", rules.gin_bonus, spread)
+    return replace(knocked, phase="layoff", to_play=defender)
+
+
+def _big_gin(state: RoundState, action: Action, refuse: Any) -> RoundState:
+    """BIGGIN-DEFINITION, BIGGIN-NO-LAYOFF, SCORE-BIGGIN: no discard, no lay-offs."""
+    hand = state.hand(action.player)
+    if not _big_gin_open(state, hand):
+        reason = "the variant has no big gin" if not state.rules.hand.big_gin else "not every card held is melded"
+        raise refuse("not_big_gin", reason)
+    spread = optimal_arrangements(mask_of(hand))[0]
+    knocked = replace(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
+    return _finish_gin(knocked, "big_gin", state.rules.hand.big_gin_bonus, spread)
+
+
+def _doubled(state: RoundState, points: int) -> int:
+    """OKLA-SPADE-DOUBLE: every score of a deal whose first upcard is a spade counts double."""
+    if state.rules.oklahoma and state.rules.spade_double and state.upcard is not None and state.upcard.suit == "s":
+        return 2 * points
+    return points
+
+
+def _finish_gin(state: RoundState, outcome: str, bonus: int, spread: Arrangement) -> RoundState:
+    """SCORE-GIN / SCORE-BIGGIN, GIN-DEFENDER-MELDS, GIN-CANNOT-BE-UNDERCUT."""
+    assert state.knocker is not None
+    defender_deadwood = least_deadwood(mask_of(state.hand(other(state.knocker))))
+    result = RoundResult(outcome, state.knocker, _doubled(state, bonus + defender_deadwood), state.knocker, 0, defender_deadwood)
+    return replace(state, phase="over", to_play=None, result=result)
+
+
+def _layoff(state: RoundState, action: Action, refuse: Any) -> RoundState:
+    """LAYOFF-DEFENDER-ONLY, LAYOFF-TARGET-KNOCKER-MELDS, LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN."""
+    player, card = action.player, action.card
+    assert card is not None
+    hand = state.hand(player)
+    if card not in hand:
+        raise refuse("card_not_held", f"{player} does not hold {card}")
+    targets = _layoff_targets(state, card)
+    if action.onto is not None:
+        targets = [index for index in targets if action.onto in state.spread[index]]
+        if not targets:
+            raise refuse("cannot_lay_off", f"{card} does not fit the meld holding {action.onto}")
+    if not targets:
+        raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds")
+    if len(targets) > 1:
+        raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
+    target = targets[0]
+    spread = list(state.spread)
+    spread[target] = tuple(sort_cards(spread[target] + (card,)))
+    index = PLAYERS.index(player)
+    hands = list(state.hands)
+    hands[index] = _remove(hand, card)
+    return replace(state, hands=(hands[0], hands[1]), spread=tuple(spread), layoffs=state.layoffs + ((card, target),))
+
+
+def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
+    """LAYOFF-DEFENDER-MELDS, then SCORE-KNOCK-WIN / SCORE-UNDERCUT / SCORE-UNDERCUT-TIE."""
+    assert state.knocker is not None
+    defender = action.player
+    defender_deadwood = least_deadwood(mask_of(state.hand(defender)))
+    melded = {card for meld in state.original_spread for card in meld}
+    knocker_deadwood = sum(card.value for card in state.hand(state.knocker) if card not in melded)
+    outcome, winner, points = outcome_of_knock(knocker_deadwood, defender_deadwood, state.hand_rules)
+    winner_seat = {"knocker": state.knocker, "defender": defender, "none": "none"}[winner]
+    result = RoundResult(
+        outcome,
+        winner_seat,
+        _doubled(state, points),
+        state.knocker,
+        knocker_deadwood,
+        defender_deadwood,
+        tuple(card for card, _ in state.layoffs),
+    )
+    return replace(state, phase="over", to_play=None, result=result)
+
+
+_HANDLERS = {
+    ("first_turn", "draw"): _draw,
+    ("first_turn", "pass"): _pass,
+    ("draw", "draw"): _draw,
+    ("wall", "draw"): _draw,
+    ("wall", "pass"): _pass,
+    ("discard", "discard"): _discard,
+    ("discard", "knock"): _knock,
+    ("discard", "big-gin"): _big_gin,
+    ("layoff", "layoff"): _layoff,
+    ("layoff", "done"): _done,
+}
+
+
+def replay(start: RoundState, actions: Sequence[Action | str]) -> RoundState:
+    """Apply actions in order; the first illegal one raises :class:`IllegalAction`."""
+    state = start
+    for action in actions:
+        state = apply(state, action)
+    return state
