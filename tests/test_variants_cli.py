@@ -5,13 +5,19 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from ginspec.errors import InvalidVariant, SuiteError, UsageError
 from ginspec.variants import load_variants, parameter_schemas
 from ginspec.variants_cli import add_variant_commands
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def parser() -> argparse.ArgumentParser:
@@ -178,3 +184,29 @@ def test_every_parser_added_has_a_handler() -> None:
     for argv in (["variants"], ["variants", "show", "standard"], ["variants", "diff", "standard", "classic"]):
         args = parser().parse_args(argv)
         assert callable(args.handler)
+
+
+# ----------------------------------------------------------------------------- the worked example
+
+
+def _blocks(text: str, language: str) -> list[str]:
+    fence = "```"
+    return re.findall(rf"{fence}{language}\n(.*?){fence}", text, flags=re.S)
+
+
+def test_the_worked_example_in_variants_md_loads_and_diffs_as_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guide = (ROOT / "spec" / "variants.md").read_text(encoding="utf-8")
+    [example] = _blocks(guide, "yaml")
+    [shown] = _blocks(guide, "text")
+    shutil.copytree(ROOT / "spec" / "variants", tmp_path / "spec" / "variants")
+    shutil.copytree(ROOT / "spec" / "schema", tmp_path / "spec" / "schema")
+    name = yaml.safe_load(example)["name"]
+    (tmp_path / "spec" / "variants" / f"{name}.yaml").write_text(example, encoding="utf-8")
+    monkeypatch.setenv("GINSPEC_ROOT", str(tmp_path))
+    variants = load_variants()
+    assert variants[name].extends == "classic"
+    status, text = run("variants", "diff", "classic", name)
+    assert status == 0
+    assert text == shown
