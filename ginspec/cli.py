@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any, NoReturn, Sequence, TextIO
@@ -24,7 +25,11 @@ from ginspec.errors import SuiteError, UsageError
 from ginspec.paths import suite_root
 from ginspec.report import build_report, closing_line, print_summary, write_report
 from ginspec.runner import CaseResult, run_vectors
+from ginspec.play import play
+from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
 from ginspec.variants import check_parameters, get_variant
+from ginspec.variants_cli import add_variant_commands
+from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
 
 
@@ -271,6 +276,56 @@ def _safe(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
 
 
+# ----------------------------------------------------------------------------- replay and play
+
+
+def command_replay(args: argparse.Namespace, out: TextIO) -> int:
+    transcript = load_transcript(Path(args.file))
+    adapter = open_engine(args.engine)
+    try:
+        answer, divergence = replay_transcript(transcript, adapter)
+    finally:
+        adapter.close()
+    moves = len(transcript.actions)
+    if answer.get("illegal"):
+        refused = answer["illegal"]
+        out.write(f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}\n")
+    elif answer.get("finished"):
+        out.write(f"{moves} moves replayed: {answer['outcome']}, winner {answer['winner']}, {answer['points']} points\n")
+    else:
+        out.write(f"{moves} moves replayed; the hand is not over\n")
+    if divergence is not None:
+        where = f"move {divergence.move}" if divergence.move else "the result"
+        out.write(f"{args.engine} departs from the rules at {where}: {divergence.problem}\n")
+        return 1
+    if args.engine != "reference":
+        out.write(f"{args.engine} agrees with the rules at every move\n")
+    return 1 if answer.get("illegal") else 0
+
+
+def command_play(args: argparse.Namespace, out: TextIO) -> int:
+    overrides = _parse_overrides(args.set)
+    parameters = {**get_variant(args.variant).parameters, **overrides}
+    if parameters["players"] != 2 or parameters["table_format"] != "heads_up":
+        raise UsageError(f"variant {args.variant!r} is not a two-player game; play takes heads-up variants")
+    rules = RoundRules.from_parameters(parameters)
+    rng = random.Random(args.seed)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            return "quit"
+        return line
+
+    transcript = play(rules, args.variant, overrides, rng, args.you, args.dealer, read, out)
+    if args.save:
+        save_transcript(transcript, Path(args.save))
+        out.write(f"saved to {args.save}; check it with: ginspec replay {args.save}\n")
+    return 0
+
+
 # ----------------------------------------------------------------------------- main
 
 
@@ -304,6 +359,22 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--knocker-melds", help='the knocker\'s spread, melds separated by |, e.g. "7c 7d 7h | 4s 5s 6s"')
     variant_options(score)
     score.set_defaults(handler=command_score)
+
+    replay_parser = commands.add_parser("replay", help="replay a saved hand move by move through an engine")
+    replay_parser.add_argument("file", help="a transcript (YAML: variant, deal, actions)")
+    replay_parser.add_argument("--engine", default="reference", help="adapter name, or module:Class (default: reference)")
+    replay_parser.set_defaults(handler=command_replay)
+
+    play_parser = commands.add_parser("play", help="play a hand in the terminal against a simple computer opponent")
+    play_parser.add_argument("--variant", default="standard", help="a two-player variant (default: standard)")
+    play_parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
+    play_parser.add_argument("--seed", type=int, default=None, help="shuffle with this seed, to deal the same hand again")
+    play_parser.add_argument("--you", choices=["p1", "p2"], default="p1", help="your seat (default: p1)")
+    play_parser.add_argument("--dealer", choices=["p1", "p2"], default="p2", help="who deals (default: p2)")
+    play_parser.add_argument("--save", help="write the hand as a transcript to this file")
+    play_parser.set_defaults(handler=command_play)
+
+    add_variant_commands(commands)
     return parser
 
 

@@ -1,0 +1,146 @@
+"""``ginspec play``: one hand in the terminal against a simple computer opponent.
+
+The point is to watch the rules work: every turn shows your hand with suit symbols, its least
+deadwood, and the numbered legal moves; the computer plays by a plain greedy policy. The hand can
+be saved as a transcript that ``ginspec replay`` checks move by move.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Callable, Sequence, TextIO
+
+from ginspec.transcripts import Transcript
+from reference_impl.actions import Action, format_action, parse_action
+from reference_impl.cards import DECK, SUIT_SYMBOLS, Card, format_cards, mask_of, sort_cards
+from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard
+from reference_impl.errors import GinError, NotationError
+from reference_impl.layoff import best_defence
+from reference_impl.round import RoundState, apply, deal, legal_actions, other
+from reference_impl.rules import RoundRules
+
+
+def pretty(cards: Sequence[Card]) -> str:
+    return " ".join(str(card)[0] + SUIT_SYMBOLS[card.suit] for card in sort_cards(cards))
+
+
+def shuffled_deal(rules: RoundRules, dealer: str, rng: random.Random) -> tuple[RoundState, dict]:
+    """A dealt hand from a shuffled pack, and the deal as plain data for the transcript."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    size = rules.hand.hand_size
+    non_dealer = other(dealer)
+    if rules.first_turn == "eleven_card_start":
+        hands = {non_dealer: cards[: size + 1], dealer: cards[size + 1 : 2 * size + 1]}
+        upcard, stock = None, cards[2 * size + 1 :]
+    else:
+        hands = {non_dealer: cards[:size], dealer: cards[size : 2 * size]}
+        upcard, stock = cards[2 * size], cards[2 * size + 1 :]
+    state = deal(rules, dealer, hands["p1"], hands["p2"], upcard, stock)
+    data = {
+        "dealer": dealer,
+        "hands": {"p1": format_cards(hands["p1"]), "p2": format_cards(hands["p2"])},
+        "upcard": str(upcard) if upcard else None,
+        "stock": format_cards(stock),
+    }
+    return state, data
+
+
+def computer_move(state: RoundState) -> Action:
+    """A greedy policy: take a card that lowers deadwood, knock as soon as possible with the best
+    discard, otherwise throw the card whose loss costs least (the highest such card)."""
+    actions = legal_actions(state)
+    player = state.to_play
+    assert player is not None
+    hand = state.hand(player)
+    by_verb = {action.verb for action in actions}
+    if state.phase in ("first_turn", "draw", "wall"):
+        top = state.discard_pile[-1] if state.discard_pile else None
+        take = Action(player, "draw", source="discard")
+        if take in actions and top is not None:
+            if state.phase == "wall" or least_deadwood_after_discard(mask_of(hand) | top.bit) < least_deadwood(mask_of(hand)):
+                return take
+        for fallback in (Action(player, "draw", source="stock"), Action(player, "pass")):
+            if fallback in actions:
+                return fallback
+        return actions[0]
+    if state.phase == "layoff":
+        assert state.knocker is not None
+        plan = best_defence(state.spread, hand, replace(state.rules.hand, layoff_chaining=True))
+        for entry in plan.layoffs:
+            for action in actions:
+                if action.verb == "layoff" and action.card == entry.card:
+                    return action
+        return Action(player, "done")
+    if "big-gin" in by_verb:
+        return Action(player, "big-gin")
+    knocks = [action for action in actions if action.verb == "knock"]
+    if knocks:
+        return min(knocks, key=lambda action: least_deadwood(mask_of(hand) ^ action.card.bit))  # type: ignore[union-attr]
+    discards = [action for action in actions if action.verb == "discard"]
+    return min(
+        discards,
+        key=lambda action: (least_deadwood(mask_of(hand) ^ action.card.bit), -action.card.value),  # type: ignore[union-attr]
+    )
+
+
+def show(state: RoundState, you: str, out: TextIO) -> None:
+    hand = state.hand(you)
+    if len(hand) > state.rules.hand.hand_size:
+        count = f"least deadwood after the best discard {least_deadwood_after_discard(mask_of(hand))}"
+    else:
+        count = f"least deadwood {least_deadwood(mask_of(hand))}"
+    top = pretty(state.discard_pile[-1:]) or "empty"
+    if state.knocker is not None and state.rules.knock_discard_location == "pile":
+        top = "the knock card, face down"
+    out.write(f"\nstock {len(state.stock)}   discard pile: {top}   knock limit {state.knock_limit}\n")
+    if state.spread:
+        out.write("spread on the table: " + "  ".join(f"[{pretty(meld)}]" for meld in state.spread) + "\n")
+    out.write(f"your hand: {pretty(hand)}   ({count})\n")
+
+
+def play(
+    rules: RoundRules,
+    variant: str,
+    overrides: dict,
+    rng: random.Random,
+    you: str,
+    dealer: str,
+    read: Callable[[str], str],
+    out: TextIO,
+) -> Transcript:
+    """Play one hand; ``read`` asks the person for a move. Returns the transcript."""
+    state, dealt = shuffled_deal(rules, dealer, rng)
+    transcript: list[str] = []
+    out.write(f"You are {you}; {dealer} deals. Type a move's number or its words (e.g. 'draw stock'), or 'quit'.\n")
+    while state.phase != "over":
+        player = state.to_play
+        assert player is not None
+        if player != you:
+            action = computer_move(state)
+            out.write(f"computer: {format_action(action)}\n")
+        else:
+            show(state, you, out)
+            actions = legal_actions(state)
+            for number, candidate in enumerate(actions, 1):
+                out.write(f"  {number:>2}. {format_action(candidate).split(' ', 1)[1]}\n")
+            answer = read("> ").strip()
+            if answer in ("quit", "q"):
+                break
+            try:
+                action = actions[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(actions) else parse_action(f"{you} {answer}")
+                state = apply(state, action)
+            except (GinError, NotationError) as exc:
+                out.write(f"not allowed: {exc}\n")
+                continue
+            transcript.append(format_action(action))
+            continue
+        state = apply(state, action)
+        transcript.append(format_action(action))
+    result = state.result.to_data() if state.result else None
+    if result:
+        out.write(f"\nhand over: {result['outcome']}, winner {result['winner']}, {result['points']} points\n")
+        for seat in ("p1", "p2"):
+            out.write(f"  {seat}: {pretty(state.hand(seat))}\n")
+    return Transcript(variant, overrides, dealt, tuple(transcript), result)

@@ -1,0 +1,75 @@
+"""``ginspec play`` and ``ginspec replay``: a played hand saves a transcript that replays to the same
+result, a doctored transcript is caught at the right move, and an engine that departs from the rules
+is reported at its first divergence."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ginspec.adapters.base import Question
+from ginspec.adapters.reference import ReferenceAdapter
+from ginspec.transcripts import load_transcript, replay_transcript
+
+
+def ginspec(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "ginspec", *args], input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def test_a_played_hand_replays_to_its_result(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    # Always choose the first listed move: a legal, if naive, way to play to the end.
+    result = ginspec("play", "--seed", "4", "--save", str(path), stdin="1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    assert "your hand:" in result.stdout and "♠" in result.stdout + "♣♦♥"
+    saved = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert len(saved["actions"]) > 2 and saved["result"]["outcome"] in {"knock", "undercut", "gin", "big_gin", "void", "draw"}
+    replayed = ginspec("replay", str(path))
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert f"{len(saved['actions'])} moves replayed: {saved['result']['outcome']}" in replayed.stdout
+
+
+def test_a_doctored_transcript_is_caught_at_the_bad_move(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    ginspec("play", "--seed", "4", "--save", str(path), stdin="1\n" * 200)
+    saved = yaml.safe_load(path.read_text(encoding="utf-8"))
+    saved["actions"].insert(1, saved["actions"][0])  # the same player acts twice
+    path.write_text(yaml.safe_dump(saved), encoding="utf-8")
+    result = ginspec("replay", str(path))
+    assert result.returncode == 1
+    assert "move 2 of" in result.stdout and "is illegal" in result.stdout
+
+
+class SloppyEngine(ReferenceAdapter):
+    """Lets a player throw back the card he just took from the discard pile, as some engines do."""
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        if question.kind == "round":
+            parameters = {**question.parameters, "discard_taken_card": True}
+            return super().ask(Question(question.kind, question.input, parameters))
+        return super().ask(question)
+
+
+def test_replay_reports_the_first_divergence_of_an_engine(tmp_path: Path) -> None:
+    path = tmp_path / "hand.yaml"
+    ginspec("play", "--seed", "7", "--save", str(path), stdin="1\n" * 200)
+    transcript = load_transcript(path)
+    taken = [number for number, text in enumerate(transcript.actions) if text.endswith("draw discard")]
+    assert taken, "choosing the first move always takes the upcard on the first turn"
+    _, divergence = replay_transcript(transcript, SloppyEngine())
+    assert divergence is not None and divergence.move == taken[0] + 1
+    assert "legal moves differ" in divergence.problem
+    _, agreement = replay_transcript(transcript, ReferenceAdapter())
+    assert agreement is None
+
+
+def test_a_bad_transcript_is_one_line_and_status_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("deal: {}\nactions: [p1 jump]\n", encoding="utf-8")
+    result = ginspec("replay", str(path))
+    assert result.returncode == 2
+    assert "action 1: 'p1 jump' is not an action" in result.stderr
