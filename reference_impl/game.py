@@ -392,7 +392,9 @@ class GameResult:
         }
 
 
-def play_game(first_dealer: str, hands: Sequence[HandRecord | Mapping[str, Any]], rules: GameRules) -> GameResult:
+def play_game(
+    first_dealer: str, hands: Sequence[HandRecord | Mapping[str, Any]], rules: GameRules
+) -> GameResult:
     """Play out a game from its hand results.
 
     The first hand is dealt by ``first_dealer`` and later deals follow :func:`next_dealer`
