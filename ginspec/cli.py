@@ -239,7 +239,7 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
 
 
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
-    adapter = open_engine(args.engine)
+    adapter = open_engine(args.engine, args.timeout)
     try:
         vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
         if not vectors:
@@ -269,7 +269,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     else:
         print_summary(results, out, args.engine, show_rules=args.rules)
         out.write(f"report: {report_path}\n")
-    return 1 if any(result.status in ("fail", "error") for result in results) else 0
+    return 1 if any(result.status in ("fail", "error", "timeout") for result in results) else 0
 
 
 def _safe(name: str) -> str:
@@ -341,6 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--report", help="where to write the JSON report (default: reports/ENGINE.json)")
     check.add_argument("--rules", action="store_true", help="also print the summary per rule")
     check.add_argument("--quiet", action="store_true", help="print only the closing line")
+    check.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case (default: 10)")
     check.set_defaults(handler=command_check)
 
     def variant_options(sub: argparse.ArgumentParser) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Iterable, TextIO
 from ginspec.adapters.base import Capabilities
 from ginspec.runner import STATUSES, CaseResult
 
-FAILING = ("fail", "error")
+FAILING = ("fail", "error", "timeout")
 
 
 def suite_version() -> str:
@@ -47,9 +47,9 @@ def write_report(report: dict[str, Any], path: Path) -> None:
 
 
 def closing_line(results: list[CaseResult]) -> str:
-    """``N passed, N failed`` (errors count as failures), then unsupported cases as skipped."""
+    """``N passed, N failed`` (errors and timeouts count as failures), then unsupported cases as skipped."""
     counts = Counter(result.status for result in results)
-    line = f"{counts['pass']} passed, {counts['fail'] + counts['error']} failed"
+    line = f"{counts['pass']} passed, {counts['fail'] + counts['error'] + counts['timeout']} failed"
     if counts["unsupported"]:
         line += f", {counts['unsupported']} skipped"
     return line
@@ -64,10 +64,12 @@ def print_summary(results: list[CaseResult], out: TextIO, engine: str, show_rule
         for rule in result.rules:
             by_rule[rule][result.status] += 1
     out.write(f"engine: {engine}\n")
-    out.write(f"{'area':<12} {'pass':>6} {'fail':>6} {'error':>6} {'unsupported':>12}\n")
+    out.write(f"{'area':<12} {'pass':>6} {'fail':>6} {'error':>6} {'timeout':>8} {'unsupported':>12}\n")
     for area in sorted(by_area):
         counts = by_area[area]
-        out.write(f"{area:<12} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} {counts['unsupported']:>12}\n")
+        out.write(
+            f"{area:<12} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} {counts['timeout']:>8} {counts['unsupported']:>12}\n"
+        )
     if show_rules:
         out.write(f"\n{'rule':<28} {'pass':>6} {'fail':>6} {'error':>6} {'unsupported':>12}\n")
         for rule in sorted(by_rule):

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
 
-STATUSES = ("pass", "fail", "error", "unsupported")
+STATUSES = ("pass", "fail", "error", "timeout", "unsupported")
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def question_for(vector: Vector) -> Question:
     data = dict(vector.input)
     if vector.kind == "round":
         data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
-    return Question(kind=vector.kind, input=data, parameters=vector.parameters)
+    return Question(kind=vector.kind, input=data, parameters=vector.parameters, id=vector.id)
 
 
 def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> CaseResult:
@@ -67,6 +68,10 @@ def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> 
     started = time.perf_counter()
     try:
         observed = adapter.ask(question)
+    except EngineTimeout as exc:
+        return result("timeout", None, str(exc), time.perf_counter() - started)
+    except EngineFault as exc:
+        return result("error", None, str(exc), time.perf_counter() - started)
     except Exception as exc:  # an engine fault is a result, not a crash of the suite
         last = traceback.extract_tb(exc.__traceback__)[-1:]
         where = f" at {last[0].filename}:{last[0].lineno}" if last else ""

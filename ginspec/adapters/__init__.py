@@ -1,6 +1,7 @@
 """Adapters: the engines the suite can run, by name.
 
-``--engine NAME`` takes a registered name (``reference``) or ``module:Class`` for an adapter class
+``--engine NAME`` takes a registered name (``reference``), ``exec:COMMAND`` for a program in any
+language speaking the JSON-lines protocol (``spec/protocol.md``), or ``module:Class`` for an adapter class
 importable from anywhere (a subclass of :class:`ginspec.adapters.base.Adapter` taking no
 arguments).
 """
@@ -23,8 +24,12 @@ def _reference() -> Adapter:
 ENGINES: dict[str, Callable[[], Adapter]] = {"reference": _reference}
 
 
-def open_engine(name: str) -> Adapter:
-    """Start the adapter called ``name``."""
+def open_engine(name: str, timeout: float | None = None) -> Adapter:
+    """Start the adapter called ``name``; ``exec:COMMAND`` runs a program over JSON lines."""
+    if name.startswith("exec:"):
+        from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, JsonLinesAdapter
+
+        return JsonLinesAdapter(name[len("exec:") :], timeout or DEFAULT_TIMEOUT)
     if name in ENGINES:
         return ENGINES[name]()
     if ":" in name:

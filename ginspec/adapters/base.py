@@ -36,6 +36,7 @@ class Question:
     kind: str
     input: Mapping[str, Any]
     parameters: Mapping[str, Any]
+    id: str = "case"
 
 
 @dataclass(frozen=True)

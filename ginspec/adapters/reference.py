@@ -10,6 +10,8 @@ from reference_impl.cards import Card, format_hand, parse_card, parse_cards
 from reference_impl.deadwood import Arrangement
 from reference_impl.actions import format_action
 from reference_impl.melds import format_meld, meld_type
+from reference_impl.game import GameAlreadyOver, GameNotOver, GameRules, play_game
+from reference_impl.hollywood import play_hollywood
 from reference_impl.round import IllegalAction, RoundState, apply, deal, legal_actions
 from reference_impl.rules import RoundRules
 
@@ -71,6 +73,19 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def play_game_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """Score a game (or a Hollywood session) from its hand results."""
+    rules = GameRules.from_parameters(parameters)
+    try:
+        if kind == "hollywood":
+            return play_hollywood(data["hands"], rules).to_expected()
+        return play_game(data["first_dealer"], data["hands"], rules).to_expected()
+    except GameAlreadyOver:
+        return {"error": "game_already_over"}
+    except GameNotOver:
+        return {"error": "game_not_over"}
+
+
 class ReferenceAdapter(Adapter):
     """Answers every kind of question with :mod:`reference_impl`."""
 
@@ -84,6 +99,8 @@ class ReferenceAdapter(Adapter):
     def ask(self, question: Question) -> dict[str, Any]:
         if question.kind == "round":
             return play_round_question({**question.input, "parameters": question.parameters})
+        if question.kind in ("game", "hollywood"):
+            return play_game_question(question.kind, question.input, question.parameters)
         rules = ref.HandRules.from_parameters(question.parameters)
         handler: Callable[[Mapping[str, Any], ref.HandRules], dict[str, Any]] = getattr(self, f"_ask_{question.kind}")
         try:

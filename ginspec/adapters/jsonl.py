@@ -1,0 +1,223 @@
+"""An engine in any language, run as a separate process speaking JSON lines (``spec/protocol.md``).
+
+The harness must survive a bad engine: a crash, a hang, a line that is not JSON, an answer of the
+wrong shape or on the wrong stream. Each becomes an :class:`EngineFault` for that one case (a
+timeout is :class:`EngineTimeout`), with the evidence; the process is then stopped and started
+again for the next case.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from collections import deque
+from functools import lru_cache
+from typing import IO, Any
+
+import jsonschema
+
+from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.errors import UnknownEngine
+from ginspec.paths import schema_path
+
+PROTOCOL_VERSION = 1
+DEFAULT_TIMEOUT = 10.0
+START_TIMEOUT = 30.0
+
+
+class EngineFault(Exception):
+    """The engine did not answer one case properly; the message holds the evidence."""
+
+
+class EngineTimeout(EngineFault):
+    """The engine did not answer in time."""
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _shape_problem(message: Any, name: str) -> str | None:
+    errors = sorted(_validator(name).iter_errors(message), key=lambda error: list(error.absolute_path))
+    if not errors:
+        return None
+    error = errors[0]
+    where = ".".join(str(part) for part in error.absolute_path)
+    return f"{where + ': ' if where else ''}{error.message}"
+
+
+def _pump(stream: IO[str], sink: "queue.Queue[str | None]", keep: deque[str] | None = None) -> None:
+    """Copy lines from a pipe into a queue (and the last few into ``keep``); None marks the end."""
+    for line in stream:
+        sink.put(line)
+        if keep is not None:
+            keep.append(line)
+    sink.put(None)
+
+
+class _Process:
+    """One running engine process with line queues for its two output streams."""
+
+    def __init__(self, argv: list[str]) -> None:
+        try:
+            self.popen = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                bufsize=1,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise UnknownEngine(f"cannot start {shlex.join(argv)!r}: {exc.strerror or exc}") from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.errors: queue.Queue[str | None] = queue.Queue()
+        self.error_tail: deque[str] = deque(maxlen=20)
+        assert self.popen.stdout is not None and self.popen.stderr is not None
+        threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
+        threading.Thread(target=_pump, args=(self.popen.stderr, self.errors, self.error_tail), daemon=True).start()
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.popen.stdin is not None
+        try:
+            self.popen.stdin.write(json.dumps(message) + "\n")
+            self.popen.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise EngineFault(f"the engine closed its input{self._exit_evidence()}") from None
+
+    def receive(self, timeout: float) -> str:
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise EngineTimeout(f"no answer within {timeout:g} s{self._stderr_json_hint()}") from None
+        if line is None:
+            raise EngineFault(f"the engine closed its output{self._exit_evidence()}")
+        return line
+
+    def _stderr_tail(self) -> str:
+        time.sleep(0.05)
+        tail = "".join(self.error_tail).strip()
+        return tail[-600:]
+
+    def _exit_evidence(self) -> str:
+        try:
+            code = self.popen.wait(timeout=2)
+            status = f" (exit status {code})"
+        except subprocess.TimeoutExpired:
+            status = ""
+        tail = self._stderr_tail()
+        return f"{status}; its standard error ends: {tail}" if tail else status
+
+    def _stderr_json_hint(self) -> str:
+        for line in list(self.error_tail):
+            try:
+                if isinstance(json.loads(line), dict):
+                    return f"; a JSON message was written to standard error instead of standard output: {line.strip()[:200]}"
+            except ValueError:
+                continue
+        return ""
+
+    def stop(self) -> None:
+        if self.popen.poll() is None:
+            try:
+                self.send({"type": "stop"})
+                self.popen.wait(timeout=2)
+            except (EngineFault, subprocess.TimeoutExpired):
+                pass
+        if self.popen.poll() is None:
+            try:
+                os.killpg(self.popen.pid, 9)
+            except (ProcessLookupError, PermissionError):
+                self.popen.kill()
+            self.popen.wait()
+        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+
+class JsonLinesAdapter(Adapter):
+    """Runs ``command`` (e.g. ``./engine --protocol``) and talks to it over JSON lines."""
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.argv = shlex.split(command)
+        if not self.argv:
+            raise UnknownEngine("exec: needs a command, e.g. exec:./my-engine")
+        self.timeout = timeout
+        self.process: _Process | None = None
+        self._capabilities: Capabilities | None = None
+        self.restarts = 0
+
+    def _start(self) -> _Process:
+        process = _Process(self.argv)
+        process.send({"type": "start", "protocol": PROTOCOL_VERSION, "suite": "ginspec"})
+        try:
+            line = process.receive(START_TIMEOUT)
+            message = json.loads(line)
+        except (EngineFault, ValueError) as exc:
+            process.stop()
+            raise UnknownEngine(f"{shlex.join(self.argv)!r} did not start the protocol: {exc}") from None
+        problem = _shape_problem(message, "capabilities")
+        if problem is not None:
+            process.stop()
+            raise UnknownEngine(f"{shlex.join(self.argv)!r} sent bad capabilities: {problem}")
+        self._capabilities = Capabilities(
+            engine=message["engine"],
+            version=message["version"],
+            kinds=frozenset(message["kinds"]),
+            parameters={name: tuple(values) for name, values in message.get("parameters", {}).items()},
+            omits=frozenset(message.get("omits", ())),
+        )
+        return process
+
+    def capabilities(self) -> Capabilities:
+        if self.process is None:
+            self.process = self._start()
+        assert self._capabilities is not None
+        return self._capabilities
+
+    def _restart_after(self, fault: EngineFault) -> None:
+        if self.process is not None:
+            self.process.stop()
+        self.process = None
+        self.restarts += 1
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        case_id = question.id
+        if self.process is None:
+            self.process = self._start()
+        process = self.process
+        try:
+            process.send(
+                {"type": "ask", "id": case_id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
+            )
+            line = process.receive(self.timeout)
+            try:
+                message = json.loads(line)
+            except ValueError:
+                raise EngineFault(f"the engine wrote a line that is not JSON: {line.strip()[:300]!r}") from None
+            problem = _shape_problem(message, "answer")
+            if problem is not None:
+                raise EngineFault(f"the engine's answer has the wrong shape: {problem}: {line.strip()[:300]}")
+            if message["id"] != case_id:
+                raise EngineFault(f"the engine answered case {message['id']!r} when asked {case_id!r}")
+            return dict(message["answer"])
+        except EngineFault as fault:
+            self._restart_after(fault)
+            raise
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.stop()
+            self.process = None

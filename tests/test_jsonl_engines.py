@@ -1,0 +1,97 @@
+"""Engines in other processes over JSON lines: the reference engine behind the protocol passes
+like the in-process one, and a misbehaving engine is reported case by case while the run goes on
+and its report is still written."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ginspec.adapters import open_engine
+from ginspec.runner import run_vectors
+from ginspec.vectors import load_vectors
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVE = f"exec:{sys.executable} -m ginspec.serve"
+MISBEHAVING = f"exec:{sys.executable} {ROOT / 'tests' / 'engines' / 'misbehaving.py'}"
+
+
+def some_vectors(count: int = 12):
+    vectors = load_vectors()
+    by_kind: dict[str, list] = {}
+    for vector in vectors:
+        by_kind.setdefault(vector.kind, []).append(vector)
+    chosen = [vector for group in by_kind.values() for vector in group[:2]]
+    unique = list({vector.id: vector for vector in chosen + vectors}.values())
+    return unique[:count]
+
+
+def test_the_reference_engine_behind_the_protocol_passes() -> None:
+    adapter = open_engine(SERVE)
+    try:
+        capabilities, results = run_vectors(adapter, some_vectors(40))
+    finally:
+        adapter.close()
+    assert capabilities.engine == "reference"
+    assert [result.status for result in results] == ["pass"] * len(results), [r.message for r in results if r.status != "pass"]
+
+
+@pytest.fixture
+def faults(monkeypatch: pytest.MonkeyPatch):
+    def set_faults(mapping: dict[str, str]) -> None:
+        monkeypatch.setenv("GINSPEC_FAULTS", ",".join(f"{key}={value}" for key, value in mapping.items()))
+        monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+    return set_faults
+
+
+def test_each_fault_is_reported_per_case_and_the_run_goes_on(faults) -> None:
+    vectors = some_vectors(9)
+    kinds = ["crash", "hang", "garbage", "shape", "stderr", "wrong-id"]
+    faults({vector.id: fault for vector, fault in zip(vectors, kinds)})
+    adapter = open_engine(MISBEHAVING, timeout=4)
+    try:
+        _, results = run_vectors(adapter, vectors)
+    finally:
+        adapter.close()
+    statuses = [result.status for result in results]
+    assert statuses == ["error", "timeout", "error", "error", "timeout", "error", "pass", "pass", "pass"]
+    messages = [result.message for result in results]
+    assert "exit status 139" in messages[0] and "segmentation fault (pretend)" in messages[0]
+    assert "no answer within 4 s" in messages[1]
+    assert "not JSON: 'deadwood is 12, I think'" in messages[2]
+    assert "wrong shape" in messages[3]
+    assert "written to standard error" in messages[4]
+    assert "answered case 'someone-else'" in messages[5]
+
+
+def test_check_writes_its_report_even_when_the_engine_crashes(faults, tmp_path: Path) -> None:
+    vectors = some_vectors(3)
+    faults({vectors[0].id: "crash"})
+    report = tmp_path / "report.json"
+    ids = [arg for vector in vectors for arg in ("--id", vector.id)]
+    result = subprocess.run(
+        [sys.executable, "-m", "ginspec", "check", "--engine", MISBEHAVING[len("exec:") :].join(["exec:", ""]), "--report", str(report), *ids],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=os.environ,
+    )
+    assert result.returncode == 1
+    assert result.stdout.strip().splitlines()[-2] == "2 passed, 1 failed"
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["footer"]["error"] == 1 and data["footer"]["pass"] == 2
+    assert data["header"]["engine"] == "misbehaving"
+
+
+def test_an_engine_that_never_starts_is_a_one_line_error() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ginspec", "check", "--engine", "exec:/nonexistent/engine"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2
+    assert "cannot start" in result.stderr and result.stderr.count("\n") == 1
