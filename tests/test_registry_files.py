@@ -50,15 +50,9 @@ AREAS = {
 RULE_PREFIXES = tuple(p for prefixes in AREAS.values() for p in prefixes)
 
 # The YAML keys of spec/variants/*.yaml that a rule, conflict or question may name.
-PARAMETERS = {
-    "hand_size", "knock_limit", "gin_bonus", "big_gin", "big_gin_bonus", "undercut_bonus",
-    "tie_outcome", "layoffs", "layoff_chaining", "players", "first_dealer", "dealer_rotation",
-    "void_hand_dealer", "first_turn", "upcard_after_passes", "discard_taken_card", "gin_mandatory",
-    "knock_discard_location", "stock_dead_cards", "fiftieth_card_rule", "game_target", "game_bonus",
-    "box_bonus", "box_timing", "shutout", "game_winner", "extra_boxes", "oklahoma", "oklahoma_ace",
-    "spade_double", "hollywood", "illegal_knock_penalty", "illegal_action_penalty", "scoring_model",
-    "gin_defender_deadwood_multiplier", "knock_bonus",
-}
+PARAMETERS = set(
+    json.loads((ROOT / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8"))["$defs"]["parameters"]["properties"]
+)
 
 VARIANTS = {
     "standard", "classic", "oklahoma", "hollywood", "straight", "tournament", "eleven-card-start",

@@ -32,10 +32,7 @@ REQUIRED = {
 KNOWN_REGISTER_ERRORS: dict[tuple[str, int, str], str] = {}
 
 # Register parameter values the variant schema cannot hold, keyed by (entry id, reading).
-VALUES_THE_SCHEMA_LACKS: dict[tuple[str, str], str] = {
-    ("R10", "2"): "spade_double is a boolean; doubling the box as well has no value in the schema",
-    ("Q17", "b"): "spade_double is a boolean; doubling the box as well has no value in the schema",
-}
+VALUES_THE_SCHEMA_LACKS: dict[tuple[str, str], str] = {}
 
 # Questions about one module of the game: their default holds in that module's variant.
 QUESTION_SCOPE = {"Q17": "oklahoma", "Q20": "hollywood"}
