@@ -1,3 +1,3 @@
-"""pytest options for the conformance suite (``--engine``)."""
+"""pytest options for the conformance suite (``--engine``) and the feature step definitions."""
 
-pytest_plugins = ["ginspec.pytest_plugin"]
+pytest_plugins = ["ginspec.pytest_plugin", "ginspec.bdd.steps"]

@@ -18,6 +18,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+CAPABILITY_TAGS = ("big-gin", "layoffs", "oklahoma", "hollywood", "round", "game", "unverifiable")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register every rule ID, variant name and capability as a marker, so scenario tags can select
+    tests: ``pytest -m MELD-SET`` or ``pytest -m "oklahoma and not round"``."""
+    from ginspec.registry import rules_by_id
+    from ginspec.variants import variant_files
+
+    for rule_id, rule in rules_by_id().items():
+        config.addinivalue_line("markers", f"{rule_id}: {rule.title}")
+    for name in variant_files():
+        config.addinivalue_line("markers", f"{name}: needs the {name} variant")
+    for tag in CAPABILITY_TAGS:
+        config.addinivalue_line("markers", f"{tag}: needs this capability of the engine")
+
+
 @pytest.fixture(scope="session")
 def engine_name(request: pytest.FixtureRequest) -> str:
     return str(request.config.getoption("--engine"))

@@ -1,0 +1,1 @@
+"""Gherkin scenarios (``features/``) run through pytest-bdd against any adapter-wrapped engine."""

@@ -1,0 +1,7 @@
+"""Every scenario in ``features/`` as a test, against ``--engine`` (default: the reference engine)."""
+
+from pytest_bdd import scenarios
+
+from ginspec.paths import suite_root
+
+scenarios(str(suite_root() / "features"))
