@@ -22,6 +22,7 @@ from reference_impl.melds import format_spread
 
 from ginspec.adapters import open_engine
 from ginspec.errors import SuiteError, UsageError
+from ginspec.features import run_features
 from ginspec.paths import suite_root
 from ginspec.report import build_report, closing_line, print_summary, write_report
 from ginspec.runner import CaseResult, run_vectors
@@ -242,7 +243,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     adapter = open_engine(args.engine, args.timeout)
     try:
         vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
-        if not vectors:
+        if not vectors and args.only == "vectors":
             raise UsageError("no vector matches the selection")
     except SuiteError:
         adapter.close()
@@ -257,9 +258,11 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
             sys.stderr.flush()
 
     try:
-        capabilities, results = run_vectors(adapter, vectors, progress)
+        capabilities, results = run_vectors(adapter, vectors, progress) if args.only != "features" else (adapter.capabilities(), [])
     finally:
         adapter.close()
+    if args.only != "vectors" and not args.id:
+        results += run_features(args.engine, args.rule, args.area, args.timeout)
     if not args.quiet and sys.stderr.isatty():
         sys.stderr.write("\r")
     report_path = Path(args.report) if args.report else suite_root() / "reports" / f"{_safe(args.engine)}.json"
@@ -341,6 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--report", help="where to write the JSON report (default: reports/ENGINE.json)")
     check.add_argument("--rules", action="store_true", help="also print the summary per rule")
     check.add_argument("--quiet", action="store_true", help="print only the closing line")
+    check.add_argument("--only", choices=["vectors", "features"], help="run only the vectors or only the feature scenarios")
     check.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case (default: 10)")
     check.set_defaults(handler=command_check)
 

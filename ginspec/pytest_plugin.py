@@ -16,6 +16,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default="reference",
         help="engine to run the conformance vectors and scenarios against (default: reference)",
     )
+    group.addoption(
+        "--engine-timeout",
+        type=float,
+        default=None,
+        help="seconds an exec: engine may take per case (default: 10)",
+    )
 
 
 CAPABILITY_TAGS = ("big-gin", "layoffs", "oklahoma", "hollywood", "round", "game", "unverifiable")
@@ -41,7 +47,7 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture(scope="session")
-def engine(engine_name: str) -> Iterator[Adapter]:
-    adapter = open_engine(engine_name)
+def engine(engine_name: str, request: pytest.FixtureRequest) -> Iterator[Adapter]:
+    adapter = open_engine(engine_name, request.config.getoption("--engine-timeout"))
     yield adapter
     adapter.close()

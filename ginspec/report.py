@@ -57,30 +57,38 @@ def closing_line(results: list[CaseResult]) -> str:
 
 def print_summary(results: list[CaseResult], out: TextIO, engine: str, show_rules: bool = False) -> None:
     """Per rule area (and, on request, per rule): passed, failed, errors, unsupported; then failures."""
-    by_area: dict[str, Counter[str]] = defaultdict(Counter)
+    by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
-        by_area[result.area][result.status] += 1
+        source = "scenarios" if result.kind == "scenario" else "vectors"
+        by_area[(result.area, source)][result.status] += 1
         for rule in result.rules:
             by_rule[rule][result.status] += 1
     out.write(f"engine: {engine}\n")
-    out.write(f"{'area':<12} {'pass':>6} {'fail':>6} {'error':>6} {'timeout':>8} {'unsupported':>12}\n")
-    for area in sorted(by_area):
-        counts = by_area[area]
+    out.write(f"{'area':<18} {'':<10} {'pass':>6} {'fail':>6} {'error':>6} {'timeout':>8} {'unsupported':>12}\n")
+    for area, source in sorted(by_area):
+        counts = by_area[(area, source)]
         out.write(
-            f"{area:<12} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} {counts['timeout']:>8} {counts['unsupported']:>12}\n"
+            f"{area:<18} {source:<10} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} "
+            f"{counts['timeout']:>8} {counts['unsupported']:>12}\n"
         )
     if show_rules:
-        out.write(f"\n{'rule':<28} {'pass':>6} {'fail':>6} {'error':>6} {'unsupported':>12}\n")
+        out.write(f"\n{'rule':<30} {'pass':>6} {'fail':>6} {'error':>6} {'timeout':>8} {'unsupported':>12}\n")
         for rule in sorted(by_rule):
             counts = by_rule[rule]
-            out.write(f"{rule:<28} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} {counts['unsupported']:>12}\n")
+            out.write(
+                f"{rule:<30} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} {counts['timeout']:>8} {counts['unsupported']:>12}\n"
+            )
     failures = [result for result in results if result.status in FAILING]
     for result in failures[:50]:
         out.write(f"\n{result.status.upper()} {result.id} [{', '.join(result.rules)}] ({result.kind}, {result.variant})\n")
         out.write(f"  input:    {json.dumps(result.input, ensure_ascii=False)}\n")
         out.write(f"  problem:  {result.message}\n")
-        out.write(f"  again:    ginspec check --engine {engine} --id {result.id}\n")
+        if result.kind == "scenario":
+            feature, _, name = result.id.partition(": ")
+            out.write(f"  again:    pytest tests/test_features.py --engine {engine} -k {json.dumps(name.split(' [')[0])}\n")
+        else:
+            out.write(f"  again:    ginspec check --engine {engine} --id {result.id}\n")
     if len(failures) > 50:
         out.write(f"\n... and {len(failures) - 50} more failures in the JSON report\n")
     out.write("\n" + closing_line(results) + "\n")

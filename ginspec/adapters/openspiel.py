@@ -1,0 +1,804 @@
+"""OpenSpiel's ``gin_rummy`` behind the adapter interface (``pip install open_spiel``).
+
+Run the suite against it with ``--engine ginspec.adapters.openspiel:OpenSpielAdapter``.
+
+OpenSpiel plays one hand of two-player gin after the rules of the Gin Rummy Association. Its card
+strings are the suite's notation (``Td``, ``As``), so cards cross the boundary unchanged. Its
+numbering of players has no dealer: player 0 always acts first, so the non-dealer of a vector is
+OpenSpiel's player 0 and the dealer its player 1.
+
+How each kind of question is put to the engine (``GinRummyUtils`` is ``U``):
+
+- ``meld``: ``U.is_rank_meld`` (a set) or ``U.is_suit_meld`` (a run).
+- ``deadwood``: ``U.min_deadwood`` of the cards; ``arrangements`` are the meld groups of
+  ``U.all_meld_groups`` that leave that deadwood, written with adjacent run pieces joined (OpenSpiel
+  cuts runs longer than five cards into pieces; the notation counts the cuts as one arrangement).
+- ``discard`` and ``knock``: a real game state in which player 0 holds the eleven cards (the last
+  one taken as the upcard). ``can_knock`` is whether the state offers the knock action (55);
+  after it, the state's legal actions are the knock discards. ``deadwood`` of a ``discard``
+  question is the state's own count of the eleven cards (``U.min_deadwood``, OpenSpiel's figure
+  for the best ten of eleven) and ``discards`` are ``U.legal_discards`` within that count.
+  ``can_big_gin`` is not reported: OpenSpiel has no big gin.
+- ``layoff``: the least ``U.min_deadwood`` of the defender's cards kept, over every lay-off
+  sequence that ``U.all_layoffs`` allows on the knocker's melds (the search only calls the engine).
+- ``score``: a real game state dealt so that player 0 holds the knocker's ten cards and player 1
+  the defender's. Player 0 takes a dead card of value ten as the upcard (it melds with nothing in
+  his hand, so the state's count of eleven cards equals that of his ten), knocks, discards it and
+  lays his spread; the defender then plays each lay-off sequence the state allows and melds with
+  ``U.best_meld_group``, and the best result for him is reported. ``state.returns()`` give the
+  points; a knocker's deadwood of 0 is gin, a positive return a knock, a negative one an undercut,
+  and 0 a draw (OpenSpiel's tie). Without a spread in the question, the knocker spreads, among the
+  engine's least-deadwood meld groups, the one that gives him the best return (SCORE-AUTO-SPREAD).
+- ``round``: the deal is played into a real state as chance outcomes (player 0's ten cards,
+  player 1's ten, the upcard, then each stock card as it is drawn) and every action is translated
+  to OpenSpiel's action ids; see :class:`_Round`.
+
+Rules OpenSpiel is designed to play differently are declared in :meth:`OpenSpielAdapter.capabilities`
+and their questions are reported unsupported, each limit applying only to the kinds of question
+the parameter can change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Iterable, Mapping, Sequence
+
+import pyspiel
+
+from ginspec.adapters.base import Adapter, Capabilities, Question
+from reference_impl.actions import Action, format_action, parse_action
+
+RANKS = "A23456789TJQK"
+SUITS = "cdhs"
+
+DRAW_UPCARD = 52
+DRAW_STOCK = 53
+PASS = 54
+KNOCK = 55
+MELD_BASE = 56
+
+_PHASE = pyspiel.gin_rummy.Phase
+
+
+# ---------------------------------------------------------------------------------- capabilities
+
+
+@dataclass(frozen=True)
+class ScopedCapabilities(Capabilities):
+    """Capabilities whose parameter limits apply only to the kinds of question they affect.
+
+    ``scopes`` maps a limited parameter to the kinds it can change; a parameter not named there
+    limits every kind, as in :class:`Capabilities`. (OpenSpiel's tie rule has nothing to do with
+    the deadwood of a hand, so a deadwood question under ``tie_outcome: undercut`` is answered.)
+    """
+
+    scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def unsupported_reason(self, question: Question) -> str | None:
+        if question.kind not in self.kinds:
+            return f"{self.engine} does not answer {question.kind!r} questions"
+        for name, supported in self.parameters.items():
+            kinds = self.scopes.get(name)
+            if kinds is not None and question.kind not in kinds:
+                continue
+            value = question.parameters.get(name)
+            if value not in supported:
+                return f"{self.engine} cannot play with {name}={value!r} (supports {', '.join(map(repr, supported))})"
+        return None
+
+
+GOING_OUT = frozenset({"discard", "knock", "score", "round"})
+LAYING_OFF = frozenset({"layoff", "score", "round"})
+SCORING = frozenset({"score", "round"})
+PLAY = frozenset({"round"})
+
+# parameter: (values OpenSpiel plays, kinds of question the parameter changes)
+LIMITS: dict[str, tuple[tuple[Any, ...], frozenset[str]]] = {
+    "knock_limit": (tuple(range(11)), GOING_OUT),  # knock_card is 0..10
+    "hand_size": ((10,), SCORING),
+    "big_gin": ((False,), SCORING),  # the knocker always discards; eleven melded cards are gin
+    "tie_outcome": (("draw",), SCORING),  # Returns(): equal counts give 0 and 0
+    "layoffs": ((True,), LAYING_OFF),
+    "layoff_chaining": ((True,), LAYING_OFF),  # AllLayoffs extends runs by earlier lay-offs
+    "scoring_model": (("winner_only",), SCORING),
+    "knock_bonus": ((0,), SCORING),
+    "gin_defender_deadwood_multiplier": ((1,), SCORING),
+    "players": ((2,), PLAY),
+    "table_format": (("heads_up",), PLAY),
+    "first_turn": (("upcard_offer",), PLAY),
+    "upcard_after_passes": ((False,), PLAY),
+    "discard_taken_card": ((True,), PLAY),  # any card may be discarded; repeated moves end the hand
+    "gin_mandatory": ((False,), PLAY),
+    "stock_dead_cards": ((2,), PLAY),  # kWallStockSize
+    "fiftieth_card_rule": ((True,), PLAY),  # the wall phase: pass, or knock with the upcard
+    "oklahoma_ace": (("gin_only",), PLAY),  # an ace upcard sets the knock card to 0
+    "spade_double": ((False,), PLAY),
+}
+
+
+# ---------------------------------------------------------------------------------- notation
+
+
+def _key(card: str) -> tuple[int, int]:
+    return SUITS.index(card[1]), RANKS.index(card[0])
+
+
+def _sorted(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=_key)
+
+
+def _text(cards: Iterable[str]) -> str:
+    return " ".join(_sorted(cards))
+
+
+def _is_run(meld: Sequence[str]) -> bool:
+    return len({card[1] for card in meld}) == 1
+
+
+def _join_runs(melds: Iterable[Sequence[str]]) -> list[list[str]]:
+    """Melds with the adjacent run pieces of a suit joined, sets first (``spec/notation.md``)."""
+    sets = [_sorted(meld) for meld in melds if not _is_run(meld)]
+    runs = sorted((_sorted(meld) for meld in melds if _is_run(meld)), key=lambda meld: _key(meld[0]))
+    joined: list[list[str]] = []
+    for run in runs:
+        last = joined[-1] if joined else None
+        if last and last[-1][1] == run[0][1] and RANKS.index(run[0][0]) == RANKS.index(last[-1][0]) + 1:
+            last.extend(run)
+        else:
+            joined.append(list(run))
+    return sorted(sets, key=lambda meld: _key(meld[0])) + joined
+
+
+def _pieces(meld: list[int]) -> list[list[int]]:
+    """A run longer than five cards as OpenSpiel lays it: pieces of three to five cards."""
+    meld = sorted(meld)
+    pieces = []
+    while len(meld) > 5:
+        size = min(5, len(meld) - 3)
+        pieces.append(meld[:size])
+        meld = meld[size:]
+    pieces.append(meld)
+    return pieces
+
+
+class _Refused(Exception):
+    """An action the engine does not accept in the current state."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+# ---------------------------------------------------------------------------------- the adapter
+
+
+class OpenSpielAdapter(Adapter):
+    """Asks OpenSpiel's ``gin_rummy`` (see the module docstring for how each kind is asked)."""
+
+    def __init__(self) -> None:
+        self._utils: dict[int, Any] = {}
+        self._games: dict[tuple[Any, ...], Any] = {}
+
+    # -------------------------------------------------------------- engine objects
+
+    def utils(self, hand_size: int = 10) -> Any:
+        if hand_size not in self._utils:
+            self._utils[hand_size] = pyspiel.gin_rummy.GinRummyUtils(13, 4, hand_size)
+        return self._utils[hand_size]
+
+    def game(self, parameters: Mapping[str, Any], *, oklahoma: bool = False) -> Any:
+        """The game configured from the variant: knock_card, gin_bonus, undercut_bonus, oklahoma."""
+        settings = {
+            "knock_card": int(parameters["knock_limit"]),
+            "gin_bonus": int(parameters["gin_bonus"]),
+            "undercut_bonus": int(parameters["undercut_bonus"]),
+            "hand_size": int(parameters.get("hand_size", 10)),
+            "oklahoma": bool(oklahoma),
+        }
+        key = tuple(sorted(settings.items()))
+        if key not in self._games:
+            self._games[key] = pyspiel.load_game("gin_rummy", settings)
+        return self._games[key]
+
+    def ids(self, cards: str | Iterable[str], hand_size: int = 10) -> list[int]:
+        words = cards.split() if isinstance(cards, str) else list(cards)
+        return [self.utils(hand_size).card_int(card) for card in words]
+
+    def names(self, ids: Iterable[int]) -> list[str]:
+        utils = self.utils()
+        return [utils.card_string(card) for card in ids]
+
+    # -------------------------------------------------------------- the interface
+
+    def capabilities(self) -> Capabilities:
+        try:
+            engine_version = version("open_spiel")
+        except PackageNotFoundError:
+            engine_version = "unknown"
+        return ScopedCapabilities(
+            engine="openspiel",
+            version=engine_version,
+            kinds=frozenset({"meld", "deadwood", "discard", "knock", "layoff", "score", "round"}),
+            parameters={name: values for name, (values, _) in LIMITS.items()},
+            scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
+            omits=frozenset({"can_big_gin"}),
+        )
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        handler = getattr(self, f"_ask_{question.kind}")
+        return handler(question.input, question.parameters)
+
+    def close(self) -> None:
+        self._utils.clear()
+        self._games.clear()
+
+    # -------------------------------------------------------------- hands
+
+    def _ask_meld(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        utils = self.utils()
+        cards = self.ids(data["cards"])
+        if utils.is_rank_meld(cards):
+            return {"valid": True, "type": "set"}
+        if utils.is_suit_meld(cards):
+            return {"valid": True, "type": "run"}
+        return {"valid": False, "type": None}
+
+    def _ask_deadwood(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        utils = self.utils(int(parameters.get("hand_size", 10)))
+        cards = self.ids(data["hand"])
+        deadwood = utils.min_deadwood(cards)
+        total = sum(utils.card_value(card) for card in cards)
+        arrangements: dict[tuple[str, ...], list[str]] = {}
+        groups = utils.all_meld_groups(cards) or [[]]
+        for group in groups:
+            if total - sum(utils.card_value(card) for meld in group for card in meld) != deadwood:
+                continue
+            melds = [" ".join(meld) for meld in _join_runs(self.names(meld) for meld in group)]
+            arrangements.setdefault(tuple(sorted(melds)), melds)
+        return {"deadwood": deadwood, "arrangements": list(arrangements.values())}
+
+    def _drawn_state(self, hand: Sequence[int], parameters: Mapping[str, Any]) -> Any:
+        """A state in which player 0 has just taken the last card of ``hand`` as the upcard."""
+        size = int(parameters.get("hand_size", 10))
+        if len(hand) != size + 1:
+            raise ValueError(f"OpenSpiel asks about {size + 1} cards after the draw, not {len(hand)}")
+        others = [card for card in range(52) if card not in hand][:size]
+        state = self.game(parameters).new_initial_state()
+        for card in list(hand[:size]) + others + [hand[size]]:
+            state.apply_action(card)
+        state.apply_action(DRAW_UPCARD)
+        return state
+
+    def _knock_discards(self, state: Any) -> list[int] | None:
+        """The discards the state allows after the knock action, or None if it offers no knock."""
+        if KNOCK not in state.legal_actions():
+            return None
+        probe = state.clone()
+        probe.apply_action(KNOCK)
+        return list(probe.legal_actions())
+
+    def _ask_discard(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        utils = self.utils(int(parameters.get("hand_size", 10)))
+        hand = self.ids(data["hand"])
+        state = self._drawn_state(hand, parameters)
+        deadwood = int(state.deadwood()[0])
+        knocks = self._knock_discards(state)
+        return {
+            "deadwood": deadwood,
+            "discards": _text(self.names(utils.legal_discards(hand, deadwood))),
+            "can_knock": knocks is not None,
+            "can_gin": knocks is not None and bool(utils.legal_discards(hand, 0)),
+        }
+
+    def _ask_knock(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        utils = self.utils(int(parameters.get("hand_size", 10)))
+        hand = self.ids(data["hand"])
+        discard = utils.card_int(data["discard"])
+        if discard not in hand:
+            raise ValueError(f"{data['discard']} is not in the hand")
+        state = self._drawn_state(hand, parameters)
+        knocks = self._knock_discards(state)
+        deadwood = utils.min_deadwood([card for card in hand if card != discard])
+        return {"legal": knocks is not None and discard in knocks, "deadwood": deadwood, "gin": deadwood == 0}
+
+    def _ask_layoff(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        utils = self.utils()
+        melds = []
+        for meld in data["knocker_melds"]:
+            melds += [utils.meld_to_int(piece) for piece in _pieces(self.ids(meld))]
+        defender = self.ids(data["defender"])
+        best: tuple[int, tuple[int, ...]] = (utils.min_deadwood(defender), ())
+        seen: set[frozenset[int]] = set()
+        pending: list[tuple[int, ...]] = [()]
+        while pending:
+            laid = pending.pop()
+            for card in utils.all_layoffs(melds, list(laid)):
+                if card in defender and card not in laid and frozenset(laid + (card,)) not in seen:
+                    more = laid + (card,)
+                    seen.add(frozenset(more))
+                    kept = [held for held in defender if held not in more]
+                    deadwood = utils.min_deadwood(kept)
+                    if (deadwood, len(more)) < (best[0], len(best[1])):
+                        best = (deadwood, more)
+                    pending.append(more)
+        return {"deadwood": best[0], "layoffs": _text(self.names(best[1]))}
+
+    # -------------------------------------------------------------- scoring through a real hand
+
+    def lay(self, state: Any, melds: Iterable[list[int]]) -> None:
+        """Lay melds (card ids) one action at a time; raises _Refused if one is not legal."""
+        utils = self.utils()
+        for meld in melds:
+            for piece in _pieces(meld):
+                action = MELD_BASE + utils.meld_to_int(piece)
+                if action not in state.legal_actions():
+                    raise _Refused("over_knock_limit", f"OpenSpiel does not let {_text(self.names(piece))} be laid now")
+                state.apply_action(action)
+
+    def meld_and_finish(self, state: Any) -> Any:
+        """The defender, lay-offs over, lays OpenSpiel's best meld group and passes."""
+        state = state.clone()
+        if not state.finished_layoffs():
+            state.apply_action(PASS)
+        player = state.current_player()
+        self.lay(state, self.utils().best_meld_group(list(state.hands()[player])))
+        state.apply_action(PASS)
+        return state
+
+    def best_defence(self, state: Any) -> Any:
+        """The end of the hand after the defender's best lay-offs and melds (by his return)."""
+        defender = state.current_player()
+        best = None
+        seen: set[frozenset[int]] = set()
+
+        def visit(node: Any) -> None:
+            nonlocal best
+            if not node.finished_layoffs():
+                laid = frozenset(node.layoffs())
+                if laid in seen:
+                    return
+                seen.add(laid)
+                for action in node.legal_actions():
+                    if action < 52:
+                        child = node.clone()
+                        child.apply_action(action)
+                        visit(child)
+            end = self.meld_and_finish(node)
+            if best is None or end.returns()[defender] > best.returns()[defender]:
+                best = end
+
+        visit(state)
+        return best
+
+    def spread_and_defend(self, state: Any, spread: list[list[int]] | None) -> Any:
+        """From the knock phase with ten cards: lay the spread (or choose it, SCORE-AUTO-SPREAD),
+        pass, and let the defender answer at his best. Returns the final state."""
+        knocker = state.current_player()
+        options = [spread] if spread is not None else self.spread_options(state)
+        best = None
+        for melds in options:
+            trial = state.clone()
+            self.lay(trial, melds)
+            if PASS not in trial.legal_actions():
+                raise _Refused("over_knock_limit", "the spread leaves more deadwood than the knock card")
+            trial.apply_action(PASS)
+            end = self.best_defence(trial)
+            if best is None or end.returns()[knocker] > best.returns()[knocker]:
+                best = end
+        return best
+
+    def spread_options(self, state: Any) -> list[list[list[int]]]:
+        """OpenSpiel's meld groups of the knocker's ten cards that leave the least deadwood."""
+        utils = self.utils()
+        hand = list(state.hands()[state.current_player()])
+        groups = utils.all_meld_groups(hand) or [[]]
+        value = lambda group: sum(utils.card_value(card) for meld in group for card in meld)  # noqa: E731
+        most = max(value(group) for group in groups)
+        options: dict[tuple[str, ...], list[list[int]]] = {}
+        for group in groups:
+            if value(group) == most:
+                joined = _join_runs(self.names(meld) for meld in group)
+                options.setdefault(tuple(" ".join(meld) for meld in joined), [self.ids(meld) for meld in joined])
+        return list(options.values())
+
+    def result(self, state: Any, seats: Sequence[str] = ("knocker", "defender")) -> dict[str, Any]:
+        """The end of a terminal state; ``seats`` name OpenSpiel's players 0 and 1."""
+        knocked = list(state.knocked())
+        if not any(knocked):
+            return {"outcome": "void", "winner": "none", "points": 0}
+        knocker = 0 if knocked[0] else 1
+        defender = 1 - knocker
+        deadwood = [int(value) for value in state.deadwood()]
+        gain = int(state.returns()[knocker])
+        if deadwood[knocker] == 0:
+            outcome, winner = "gin", seats[knocker]
+        elif gain > 0:
+            outcome, winner = "knock", seats[knocker]
+        elif gain < 0:
+            outcome, winner = "undercut", seats[defender]
+        else:
+            outcome, winner = "draw", "none"
+        return {
+            "outcome": outcome,
+            "winner": winner,
+            "points": abs(gain),
+            "knocker": seats[knocker],
+            "knocker_deadwood": deadwood[knocker],
+            "defender_deadwood": deadwood[defender],
+            "layoffs": _text(self.names(state.layoffs())),
+        }
+
+    def _ask_score(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        utils = self.utils()
+        knocker = self.ids(data["knocker"])
+        defender = self.ids(data["defender"])
+        if len(knocker) != 10:
+            return {"error": "not_big_gin", "message": "OpenSpiel has no big gin: the knocker keeps ten cards"}
+        spread = None
+        if data.get("knocker_melds") is not None:
+            spread = [self.ids(meld) for meld in data["knocker_melds"]]
+            held = [card for meld in spread for card in meld]
+            if len(set(held)) != len(held) or not set(held) <= set(knocker):
+                return {"error": "invalid_melds", "message": "the spread is not disjoint melds of the knocker's cards"}
+            for meld in spread:
+                if not (utils.is_rank_meld(meld) or utils.is_suit_meld(meld)):
+                    return {"error": "invalid_melds", "message": f"{_text(self.names(meld))} is not a meld"}
+        upcard = self._dead_card(knocker, defender)
+        state = self.game(parameters).new_initial_state()
+        for card in knocker + defender + [upcard]:
+            state.apply_action(card)
+        state.apply_action(DRAW_UPCARD)
+        knocks = self._knock_discards(state)
+        if knocks is None or upcard not in knocks:
+            return {"error": "illegal_knock", "message": "OpenSpiel does not let this hand knock"}
+        state.apply_action(KNOCK)
+        state.apply_action(upcard)
+        try:
+            end = self.spread_and_defend(state, spread)
+        except _Refused as exc:
+            return {"error": "illegal_knock", "message": str(exc)}
+        answer = self.result(end)
+        del answer["knocker"]
+        melds = [utils.int_to_meld[meld] for meld in end.layed_melds()[0]]
+        answer["knocker_melds"] = [" ".join(meld) for meld in _join_runs(self.names(meld) for meld in melds)]
+        return answer
+
+    def _dead_card(self, knocker: list[int], defender: list[int]) -> int:
+        """A card of value ten, in neither hand, that melds with none of the knocker's cards."""
+        utils = self.utils()
+        for rank in "KQJT":
+            for suit in SUITS:
+                card = utils.card_int(rank + suit)
+                if card in knocker or card in defender:
+                    continue
+                if not any(card in meld for meld in utils.all_melds(knocker + [card])):
+                    return card
+        raise ValueError("no card of value ten is free to serve as the knocker's discard")
+
+    # -------------------------------------------------------------- a whole hand
+
+    def _ask_round(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        hand = _Round(self, data, parameters)
+        wanted = set(data.get("observe_after", ()))
+        checkpoints: dict[str, Any] = {}
+        if 0 in wanted:
+            checkpoints["0"] = hand.observe()
+        answer: dict[str, Any] = {}
+        for index, text in enumerate(data["actions"]):
+            try:
+                hand.play(parse_action(text))
+            except _Refused as exc:
+                answer["illegal"] = {"index": index, "reason": exc.reason, "message": str(exc)}
+                break
+            if index + 1 in wanted:
+                checkpoints[str(index + 1)] = hand.observe()
+        else:
+            if hand.state.is_terminal():
+                answer.update(self.result(hand.state, hand.seats))
+                answer["finished"] = True
+            else:
+                answer["finished"] = False
+        answer["checkpoints"] = checkpoints
+        return answer
+
+
+class _Round:
+    """One hand in a real OpenSpiel state, driven by actions in the suite's notation.
+
+    Translation: ``pass`` is 54 (on the first turn and at the wall); ``draw discard`` is 52 (at the
+    wall, 55: OpenSpiel's knock with the upcard); ``draw stock`` is 53 followed by the next stock
+    card as the chance outcome; ``discard C`` is C; ``knock C`` is 55 then C, then the knocker's
+    melds one action at a time and 54; ``layoff C`` is C; ``done`` is 54, after which the defender
+    lays OpenSpiel's best meld group and passes (and so does he at once after gin). Legal actions
+    are translated back the same way; the knock discards are those the state allows after 55.
+    """
+
+    def __init__(self, adapter: OpenSpielAdapter, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> None:
+        self.adapter = adapter
+        dealt = data["deal"]
+        dealer = dealt["dealer"]
+        non_dealer = "p1" if dealer == "p2" else "p2"
+        self.seats = (non_dealer, dealer)
+        self.stock = adapter.ids(dealt["stock"])
+        game = adapter.game(parameters, oklahoma=bool(parameters.get("oklahoma")))
+        self.state = game.new_initial_state()
+        deal = adapter.ids(dealt["hands"][non_dealer]) + adapter.ids(dealt["hands"][dealer]) + adapter.ids([dealt["upcard"]])
+        for card in deal:
+            self.state.apply_action(card)
+
+    # -------------------------------------------------------------- looking
+
+    def phase(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return "over"
+        return {
+            _PHASE.FIRST_UPCARD: "first_turn",
+            _PHASE.DRAW: "draw",
+            _PHASE.DISCARD: "discard",
+            _PHASE.KNOCK: "discard",
+            _PHASE.LAYOFF: "layoff",
+            _PHASE.WALL: "wall",
+        }[state.current_phase()]
+
+    def seat(self) -> str | None:
+        return None if self.state.is_terminal() else self.seats[self.state.current_player()]
+
+    def observe(self) -> dict[str, Any]:
+        return {
+            "to_play": self.seat(),
+            "phase": self.phase(),
+            "legal": [format_action(action) for action in self.legal()],
+            "stock": int(self.state.stock_size()),
+            "knock_limit": int(self.state.knock_card()),
+        }
+
+    def legal(self) -> list[Action]:
+        state = self.state
+        if state.is_terminal():
+            return []
+        player = self.seat()
+        assert player is not None
+        card = lambda action: _card(self.adapter.names([action])[0])  # noqa: E731
+        phase = state.current_phase()
+        legal = list(state.legal_actions())
+        actions: list[Action] = []
+        if phase in (_PHASE.FIRST_UPCARD, _PHASE.DRAW, _PHASE.WALL):
+            for action in legal:
+                if action == DRAW_UPCARD or (action == KNOCK and phase == _PHASE.WALL):
+                    actions.append(Action(player, "draw", source="discard"))
+                elif action == DRAW_STOCK:
+                    actions.append(Action(player, "draw", source="stock"))
+                elif action == PASS:
+                    actions.append(Action(player, "pass"))
+        elif phase == _PHASE.DISCARD:
+            actions += [Action(player, "discard", card=card(action)) for action in legal if action < 52]
+            knocks = self.adapter._knock_discards(state) or []
+            actions += [Action(player, "knock", card=card(action)) for action in knocks]
+        elif phase == _PHASE.KNOCK:
+            actions += [Action(player, "knock", card=card(action)) for action in legal if action < 52]
+        elif phase == _PHASE.LAYOFF:
+            for action in legal:
+                if action >= 52:
+                    continue
+                targets = self.targets(action)
+                if len(targets) > 1:
+                    actions += [Action(player, "layoff", card=card(action), onto=_card(low)) for low in targets]
+                else:
+                    actions.append(Action(player, "layoff", card=card(action)))
+            actions.append(Action(player, "done"))
+        return actions
+
+    def targets(self, card: int) -> list[str]:
+        """The knocker's melds (as they stand) that OpenSpiel's AllLayoffs extends with ``card``,
+        each named by its lowest card."""
+        adapter = self.adapter
+        utils = adapter.utils()
+        knocker = 0 if self.state.knocked()[0] else 1
+        laid = list(self.state.layoffs())
+        pieces = {meld: adapter.names(utils.int_to_meld[meld]) for meld in self.state.layed_melds()[knocker]}
+        named: list[str] = []
+        for joined in _join_runs(pieces.values()):
+            ids = [meld for meld, cards in pieces.items() if set(cards) <= set(joined)]
+            if card in utils.all_layoffs(ids, laid):
+                standing = list(joined)
+                for extra in adapter.names(laid):
+                    if _extends(standing, extra):
+                        standing.append(extra)
+                named.append(_sorted(standing)[0])
+        return named
+
+    # -------------------------------------------------------------- acting
+
+    def play(self, action: Action) -> None:
+        """Apply one action to a copy of the state and keep it if the engine accepts it."""
+        text = format_action(action)
+        state = self.state
+        if state.is_terminal():
+            raise _Refused("hand_over", f"{text!r}: the hand is over")
+        if action.player != self.seat():
+            raise _Refused("not_your_turn", f"{text!r}: it is {self.seat()}'s turn")
+        trial = state.clone()
+        phase = state.current_phase()
+        handler = {
+            _PHASE.FIRST_UPCARD: self._first_turn,
+            _PHASE.DRAW: self._draw,
+            _PHASE.DISCARD: self._discard,
+            _PHASE.KNOCK: self._wall_knock,
+            _PHASE.LAYOFF: self._layoff,
+            _PHASE.WALL: self._wall,
+        }[phase]
+        handler(trial, action, text)
+        self.state = trial
+
+    def _hand(self, state: Any) -> list[int]:
+        return list(state.hands()[state.current_player()])
+
+    def _card_held(self, state: Any, action: Action, text: str) -> int:
+        assert action.card is not None
+        card = self.adapter.utils().card_int(str(action.card))
+        if card not in self._hand(state):
+            raise _Refused("card_not_held", f"{text!r}: {action.player} does not hold {action.card}")
+        return card
+
+    def _deal_stock(self, state: Any) -> None:
+        while state.is_chance_node():
+            if not self.stock:
+                raise _Refused("wrong_phase", "the stock of the deal is exhausted")
+            state.apply_action(self.stock.pop(0))
+
+    def _first_turn(self, state: Any, action: Action, text: str) -> None:
+        legal = state.legal_actions()
+        if action.verb == "pass" and PASS in legal:
+            state.apply_action(PASS)
+        elif action.verb == "draw" and action.source == "discard":
+            if DRAW_UPCARD not in legal:
+                raise _Refused("upcard_closed", f"{text!r}: OpenSpiel offers only the stock after both passed")
+            state.apply_action(DRAW_UPCARD)
+        elif action.verb == "draw" and action.source == "stock" and DRAW_STOCK in legal:
+            state.apply_action(DRAW_STOCK)
+            self._deal_stock(state)
+        else:
+            raise _Refused("wrong_phase", f"{text!r}: OpenSpiel offers {self._offer(state)} on the first turn")
+
+    def _draw(self, state: Any, action: Action, text: str) -> None:
+        if action.verb != "draw" or action.source is None:
+            raise _Refused("wrong_phase", f"{text!r}: the player must draw first")
+        if action.source == "discard":
+            state.apply_action(DRAW_UPCARD)
+        else:
+            state.apply_action(DRAW_STOCK)
+            self._deal_stock(state)
+
+    def _discard(self, state: Any, action: Action, text: str) -> None:
+        if action.verb == "big-gin":
+            raise _Refused("not_big_gin", f"{text!r}: OpenSpiel has no big gin")
+        if action.verb not in ("discard", "knock"):
+            raise _Refused("wrong_phase", f"{text!r}: the player must discard or knock")
+        card = self._card_held(state, action, text)
+        if action.verb == "discard":
+            state.apply_action(card)
+            return
+        if KNOCK not in state.legal_actions():
+            raise _Refused("over_knock_limit", f"{text!r}: OpenSpiel does not offer the knock (its count of the eleven cards is {state.deadwood()[state.current_player()]})")
+        state.apply_action(KNOCK)
+        self._knock_discard(state, card, action, text)
+
+    def _wall_knock(self, state: Any, action: Action, text: str) -> None:
+        """After taking the upcard at the wall (OpenSpiel's knock), only the knock discard."""
+        if action.verb == "big-gin":
+            raise _Refused("not_big_gin", f"{text!r}: OpenSpiel has no big gin")
+        if action.verb != "knock":
+            raise _Refused("wrong_phase", f"{text!r}: after taking the last discard the player must knock")
+        card = self._card_held(state, action, text)
+        self._knock_discard(state, card, action, text)
+
+    def _knock_discard(self, state: Any, card: int, action: Action, text: str) -> None:
+        if card not in state.legal_actions():
+            raise _Refused("over_knock_limit", f"{text!r}: OpenSpiel does not allow this knock discard")
+        state.apply_action(card)
+        spread = None
+        if action.spread is not None:
+            utils = self.adapter.utils()
+            spread = []
+            hand = set(self._hand(state))
+            for meld in action.spread:
+                ids = self.adapter.ids(str(card) for card in meld)
+                if not (utils.is_rank_meld(ids) or utils.is_suit_meld(ids)) or not set(ids) <= hand:
+                    raise _Refused("invalid_spread", f"{text!r}: {' '.join(map(str, meld))} is not a meld of the knocker's cards")
+                hand -= set(ids)
+                spread.append(ids)
+        adapter = self.adapter
+        options = [spread] if spread is not None else adapter.spread_options(state)
+        best = None
+        knocker = state.current_player()
+        for melds in options:
+            trial = state.clone()
+            try:
+                adapter.lay(trial, melds)
+            except _Refused as exc:
+                raise _Refused("over_knock_limit" if spread is None else "invalid_spread", f"{text!r}: {exc}") from None
+            if PASS not in trial.legal_actions():
+                raise _Refused("over_knock_limit", f"{text!r}: the spread leaves more deadwood than the knock card")
+            trial.apply_action(PASS)
+            if trial.finished_layoffs():  # gin: the defender melds at once
+                trial = adapter.meld_and_finish(trial)
+                score = trial.returns()[knocker]
+            else:
+                score = adapter.best_defence(trial).returns()[knocker]
+            if best is None or score > best[0]:
+                best = (score, trial)
+        assert best is not None
+        _copy_into(state, best[1])
+
+    def _layoff(self, state: Any, action: Action, text: str) -> None:
+        if action.verb == "done":
+            _copy_into(state, self.adapter.meld_and_finish(state))
+            return
+        if action.verb != "layoff":
+            raise _Refused("wrong_phase", f"{text!r}: the defender lays off or says done")
+        card = self._card_held(state, action, text)
+        if card not in state.legal_actions():
+            raise _Refused("cannot_lay_off", f"{text!r}: OpenSpiel does not let {action.card} be laid off")
+        if action.onto is not None:
+            saved, self.state = self.state, state
+            try:
+                fits = any(_card(low) == action.onto or self._meld_holds(low, action.onto) for low in self.targets(card))
+            finally:
+                self.state = saved
+            if not fits:
+                raise _Refused("cannot_lay_off", f"{text!r}: the meld holding {action.onto} does not take {action.card}")
+        state.apply_action(card)
+
+    def _meld_holds(self, low: str, card: Any) -> bool:
+        """Whether the knocker's meld named by its lowest card ``low`` holds ``card``."""
+        adapter = self.adapter
+        utils = adapter.utils()
+        knocker = 0 if self.state.knocked()[0] else 1
+        pieces = [adapter.names(utils.int_to_meld[meld]) for meld in self.state.layed_melds()[knocker]]
+        for joined in _join_runs(pieces):
+            standing = list(joined)
+            for extra in adapter.names(self.state.layoffs()):
+                if _extends(standing, extra):
+                    standing.append(extra)
+            if low in standing and str(card) in standing:
+                return True
+        return False
+
+    def _wall(self, state: Any, action: Action, text: str) -> None:
+        legal = state.legal_actions()
+        if action.verb == "pass":
+            state.apply_action(PASS)
+        elif action.verb == "draw" and action.source == "discard":
+            if KNOCK not in legal:
+                raise _Refused("over_knock_limit", f"{text!r}: OpenSpiel lets the last discard be taken only to knock")
+            state.apply_action(KNOCK)
+        else:
+            raise _Refused("wrong_phase", f"{text!r}: at the wall OpenSpiel offers {self._offer(state)}")
+
+    def _offer(self, state: Any) -> str:
+        return ", ".join(state.action_to_string(state.current_player(), action).split("Action: ")[-1] for action in state.legal_actions())
+
+
+def _card(text: str) -> Any:
+    from reference_impl.cards import parse_card
+
+    return parse_card(text)
+
+
+def _extends(meld: list[str], card: str) -> bool:
+    """Whether ``card`` adds to ``meld`` as it stands (the fourth of a set, or the next card of a run)."""
+    if card in meld:
+        return False
+    if not _is_run(meld):
+        return card[0] == meld[0][0]
+    ranks = [RANKS.index(held[0]) for held in meld]
+    return card[1] == meld[0][1] and RANKS.index(card[0]) in (min(ranks) - 1, max(ranks) + 1)
+
+
+def _copy_into(target: Any, source: Any) -> None:
+    """Make ``target`` (a state being built for a trial) follow ``source``: replay the extra actions."""
+    done = len(target.history())
+    for action in source.history()[done:]:
+        target.apply_action(action)

@@ -1,0 +1,7 @@
+"""The feature files as pytest-bdd tests; ``ginspec check`` runs this module through pytest."""
+
+from pytest_bdd import scenarios
+
+from ginspec.paths import suite_root
+
+scenarios(str(suite_root() / "features"))
