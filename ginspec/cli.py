@@ -21,6 +21,7 @@ from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
 from ginspec.adapters import open_engine
+from ginspec.coverage import rule_coverage
 from ginspec.errors import SuiteError, UsageError
 from ginspec.features import run_features
 from ginspec.paths import suite_root
@@ -329,6 +330,33 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- coverage
+
+
+def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
+    coverage = rule_coverage()
+    rows = [entry.to_json() for entry in coverage.values()]
+    path = Path(args.json) if args.json else suite_root() / "reports" / "coverage.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.write(f"{'rule':<30} {'scenarios':>9} {'vectors':>8}  tested under / changed by\n")
+    gaps = 0
+    for row in sorted(rows, key=lambda row: (row["area"], row["id"])):
+        if not row["verifiable"]:
+            note = f"not machine-checkable: {row['unverifiable_reason']}"
+        else:
+            if not row["scenarios"] or not row["vectors"]:
+                gaps += 1
+            note = ", ".join(row["tested_under"]) or "-"
+            if row["changed_by"]:
+                note += f"  /  {', '.join(row['changed_by'])}"
+        out.write(f"{row['id']:<30} {len(row['scenarios']):>9} {len(row['vectors']):>8}  {note[:110]}\n")
+    verifiable = sum(1 for row in rows if row["verifiable"])
+    out.write(f"\n{len(rows)} rules, {verifiable} machine-checkable, {gaps} of them lacking a scenario or a vector\n")
+    out.write(f"written to {path}\n")
+    return 0
+
+
 # ----------------------------------------------------------------------------- main
 
 
@@ -378,6 +406,10 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--dealer", choices=["p1", "p2"], default="p2", help="who deals (default: p2)")
     play_parser.add_argument("--save", help="write the hand as a transcript to this file")
     play_parser.set_defaults(handler=command_play)
+
+    coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
+    coverage.add_argument("--json", help="where to write the table as JSON (default: reports/coverage.json)")
+    coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
     return parser

@@ -138,6 +138,7 @@ def _is_run(meld: Sequence[str]) -> bool:
 
 def _join_runs(melds: Iterable[Sequence[str]]) -> list[list[str]]:
     """Melds with the adjacent run pieces of a suit joined, sets first (``spec/notation.md``)."""
+    melds = [list(meld) for meld in melds]
     sets = [_sorted(meld) for meld in melds if not _is_run(meld)]
     runs = sorted((_sorted(meld) for meld in melds if _is_run(meld)), key=lambda meld: _key(meld[0]))
     joined: list[list[str]] = []
@@ -742,12 +743,7 @@ class _Round:
         if card not in state.legal_actions():
             raise _Refused("cannot_lay_off", f"{text!r}: OpenSpiel does not let {action.card} be laid off")
         if action.onto is not None:
-            saved, self.state = self.state, state
-            try:
-                fits = any(_card(low) == action.onto or self._meld_holds(low, action.onto) for low in self.targets(card))
-            finally:
-                self.state = saved
-            if not fits:
+            if not any(self._meld_holds(low, action.onto) for low in self.targets(card)):
                 raise _Refused("cannot_lay_off", f"{text!r}: the meld holding {action.onto} does not take {action.card}")
         state.apply_action(card)
 

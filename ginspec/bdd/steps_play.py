@@ -1,0 +1,1 @@
+"""More step definitions for the feature files (whole hands and turns)."""

@@ -1,0 +1,106 @@
+"""Traceability between rules, scenarios and vectors: which rules are tested where.
+
+A scenario's rules are its tags that are registered rule IDs (tags on the Feature line apply to
+every scenario in it); a vector's rules are its ``rules`` list.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pytest_bdd.parser import FeatureParser
+
+from ginspec.paths import display, suite_root
+from ginspec.registry import Rule, load_registry
+from ginspec.variants import load_variants
+from ginspec.vectors import load_vectors
+
+
+@dataclass(frozen=True)
+class ScenarioRef:
+    id: str
+    file: str
+    tags: frozenset[str]
+
+
+@dataclass
+class RuleCoverage:
+    rule: Rule
+    scenarios: list[str] = field(default_factory=list)
+    vectors: list[str] = field(default_factory=list)
+    tested_under: set[str] = field(default_factory=set)
+    changed_by: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.rule.id,
+            "area": self.rule.area,
+            "title": self.rule.title,
+            "status": self.rule.status,
+            "verifiable": self.rule.verifiable,
+            "unverifiable_reason": self.rule.unverifiable_reason,
+            "scenarios": self.scenarios,
+            "vectors": self.vectors,
+            "tested_under": sorted(self.tested_under),
+            "changed_by": self.changed_by,
+        }
+
+
+def features_dir() -> Path:
+    return suite_root() / "features"
+
+
+def load_scenarios(directory: Path | None = None) -> list[ScenarioRef]:
+    """Every scenario of every feature file, with its tags (the feature's tags included)."""
+    folder = directory or features_dir()
+    scenarios = []
+    for path in sorted(folder.rglob("*.feature")):
+        feature = FeatureParser(str(path.parent), path.name).parse()
+        for name, scenario in feature.scenarios.items():
+            rule_tags = set(scenario.rule.tags) if scenario.rule is not None else set()
+            scenarios.append(
+                ScenarioRef(id=f"{display(path)}: {name}", file=display(path), tags=frozenset(set(scenario.tags) | set(feature.tags) | rule_tags))
+            )
+    return scenarios
+
+
+def variants_changing(parameters: tuple[str, ...]) -> list[str]:
+    """Variants that set one of ``parameters`` to a value other than the standard one."""
+    variants = load_variants()
+    standard = variants["standard"].parameters
+    return sorted(
+        name for name, variant in variants.items() if any(variant.parameters.get(key) != standard.get(key) for key in parameters)
+    )
+
+
+def rule_coverage() -> dict[str, RuleCoverage]:
+    coverage = {rule.id: RuleCoverage(rule) for area in load_registry().values() for rule in area.rules}
+    variant_names = set(load_variants())
+    for scenario in load_scenarios():
+        for tag in scenario.tags:
+            if tag in coverage:
+                coverage[tag].scenarios.append(scenario.id)
+                coverage[tag].tested_under.update((scenario.tags & variant_names) or {"standard"})
+    for vector in load_vectors():
+        for rule in vector.rules:
+            if rule in coverage:
+                coverage[rule].vectors.append(vector.id)
+                coverage[rule].tested_under.add(vector.variant + ("+overrides" if vector.overrides else ""))
+    for entry in coverage.values():
+        entry.changed_by = variants_changing(entry.rule.parameters)
+    return coverage
+
+
+def unknown_rule_ids() -> dict[str, list[str]]:
+    """Scenario tags that look like rule IDs, and vector rule IDs, that are not registered."""
+    registered = {rule.id for area in load_registry().values() for rule in area.rules}
+    problems: dict[str, list[str]] = defaultdict(list)
+    for scenario in load_scenarios():
+        for tag in scenario.tags:
+            if tag.isupper() or (tag[:1].isupper() and "-" in tag):
+                if tag not in registered:
+                    problems[scenario.id].append(tag)
+    return dict(problems)
