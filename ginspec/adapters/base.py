@@ -25,7 +25,20 @@ from typing import Any, Mapping
 
 ADAPTER_API_VERSION = 1
 
-KINDS = ("meld", "deadwood", "discard", "knock", "layoff", "score", "round", "game", "hollywood")
+KINDS = (
+    "meld",
+    "deadwood",
+    "discard",
+    "knock",
+    "layoff",
+    "score",
+    "round",
+    "game",
+    "hollywood",
+    "partnership",
+    "three_player",
+    "table_hand",
+)
 ANSWER_ERRORS = ("illegal_knock", "invalid_melds", "not_big_gin")
 
 

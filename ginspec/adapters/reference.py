@@ -26,6 +26,10 @@ def _spread(text: Sequence[str]) -> list[tuple[Card, ...]]:
     return [parse_cards(meld) for meld in text]
 
 
+TABLE_KINDS = ("partnership", "three_player", "table_hand")
+"""Questions about the forms for three and four players (``spec/tables.md``)."""
+
+
 def observe(state: RoundState) -> dict[str, Any]:
     """What a round checkpoint may assert about a state."""
     return {
@@ -101,6 +105,10 @@ class ReferenceAdapter(Adapter):
             return play_round_question({**question.input, "parameters": question.parameters})
         if question.kind in ("game", "hollywood"):
             return play_game_question(question.kind, question.input, question.parameters)
+        if question.kind in TABLE_KINDS:
+            from ginspec.adapters.reference_tables import answer_table_question
+
+            return answer_table_question(question.kind, question.input, question.parameters)
         rules = ref.HandRules.from_parameters(question.parameters)
         handler: Callable[[Mapping[str, Any], ref.HandRules], dict[str, Any]] = getattr(self, f"_ask_{question.kind}")
         try:
