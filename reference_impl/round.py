@@ -377,6 +377,8 @@ def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
             raise refuse("upcard_closed", "both players passed the upcard, so the non-dealer draws from the stock")
         if state.phase == "first_turn":
             raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
+        if state.phase == "wall" and action.source == "stock":
+            raise refuse("wrong_phase", "the last stock cards are never drawn: pass, or take the discard to go out")
         if state.phase == "wall":
             raise refuse("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
         raise refuse("wrong_phase", "there is no card to draw there")
