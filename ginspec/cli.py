@@ -25,8 +25,10 @@ from ginspec.coverage import rule_coverage
 from ginspec.errors import SuiteError, UsageError
 from ginspec.features import run_features
 from ginspec.paths import suite_root
-from ginspec.report import build_report, closing_line, print_summary, write_report
-from ginspec.runner import CaseResult, run_vectors
+from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
+from ginspec.registry import rules_by_id
+from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
+from ginspec.runner import FAILING, CaseResult, run_vectors
 from ginspec.play import play
 from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
 from ginspec.variants import check_parameters, get_variant
@@ -249,31 +251,51 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     except SuiteError:
         adapter.close()
         raise
+    show_progress = not args.quiet and sys.stderr.isatty()
     done = 0
 
     def progress(_: CaseResult) -> None:
         nonlocal done
         done += 1
-        if not args.quiet and sys.stderr.isatty():
-            sys.stderr.write(f"\r{done}/{len(vectors)}")
+        if show_progress:
+            filled = int(30 * done / max(len(vectors), 1))
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(vectors)} vectors")
             sys.stderr.flush()
 
     try:
-        capabilities, results = run_vectors(adapter, vectors, progress) if args.only != "features" else (adapter.capabilities(), [])
+        if args.only == "features":
+            capabilities, results = adapter.capabilities(), []
+        else:
+            capabilities, results = run_vectors(adapter, vectors, progress)
     finally:
         adapter.close()
+    if show_progress:
+        sys.stderr.write("\r" + " " * 60 + "\r")
     if args.only != "vectors" and not args.id:
+        if show_progress:
+            sys.stderr.write("running the feature scenarios...\r")
         results += run_features(args.engine, args.rule, args.area, args.timeout)
-    if not args.quiet and sys.stderr.isatty():
-        sys.stderr.write("\r")
-    report_path = Path(args.report) if args.report else suite_root() / "reports" / f"{_safe(args.engine)}.json"
-    write_report(build_report(capabilities, None, results), report_path)
+        if show_progress:
+            sys.stderr.write(" " * 40 + "\r")
+    expectations_file = Path(args.expectations) if args.expectations else expectations_path(capabilities.engine)
+    departures = load_expectations(expectations_file)
+    if args.write_expectations:
+        expectations_file.parent.mkdir(parents=True, exist_ok=True)
+        expectations_file.write_text(draft_expectations(capabilities.engine, results, departures), encoding="utf-8")
+        out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
+    results = apply_expectations(results, departures)
+    report = build_report(capabilities, None, results)
+    report_path = Path(args.report) if args.report else suite_root() / "reports" / f"{_safe(capabilities.engine)}.json"
+    write_report(report, report_path)
+    statements = {rule_id: rule.statement for rule_id, rule in rules_by_id().items()}
+    if args.markdown:
+        Path(args.markdown).write_text(markdown_report(report, statements), encoding="utf-8")
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
-        print_summary(results, out, args.engine, show_rules=args.rules)
+        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements)
         out.write(f"report: {report_path}\n")
-    return 1 if any(result.status in ("fail", "error", "timeout") for result in results) else 0
+    return 1 if any(result.status in FAILING for result in results) else 0
 
 
 def _safe(name: str) -> str:
@@ -373,6 +395,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--rules", action="store_true", help="also print the summary per rule")
     check.add_argument("--quiet", action="store_true", help="print only the closing line")
     check.add_argument("--only", choices=["vectors", "features"], help="run only the vectors or only the feature scenarios")
+    check.add_argument("--markdown", help="also write the report as Markdown to this file")
+    check.add_argument("--expectations", help="the engine's expectation file (default: expectations/ENGINE.yaml)")
+    check.add_argument("--write-expectations", action="store_true", help="draft the expectation file from this run's failures")
     check.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case (default: 10)")
     check.set_defaults(handler=command_check)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter, defaultdict
 from dataclasses import asdict
 from datetime import datetime, timezone
@@ -11,9 +12,7 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ginspec.adapters.base import Capabilities
-from ginspec.runner import STATUSES, CaseResult
-
-FAILING = ("fail", "error", "timeout")
+from ginspec.runner import FAILING, STATUSES, CaseResult
 
 
 def suite_version() -> str:
@@ -47,16 +46,52 @@ def write_report(report: dict[str, Any], path: Path) -> None:
 
 
 def closing_line(results: list[CaseResult]) -> str:
-    """``N passed, N failed`` (errors and timeouts count as failures), then unsupported cases as skipped."""
+    """``N passed, N failed``: errors, timeouts and unexpected passes count as failures, a known
+    departure that still fails as expected counts as passed; unsupported cases follow as skipped."""
     counts = Counter(result.status for result in results)
-    line = f"{counts['pass']} passed, {counts['fail'] + counts['error'] + counts['timeout']} failed"
+    line = f"{counts['pass'] + counts['expected-fail']} passed, {sum(counts[status] for status in FAILING)} failed"
     if counts["unsupported"]:
         line += f", {counts['unsupported']} skipped"
     return line
 
 
-def print_summary(results: list[CaseResult], out: TextIO, engine: str, show_rules: bool = False) -> None:
-    """Per rule area (and, on request, per rule): passed, failed, errors, unsupported; then failures."""
+COLUMNS = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass")
+HEADINGS = ("pass", "fail", "error", "timeout", "unsupp.", "known", "unexp.")
+
+
+def _table_line(label: str, counts: Counter[str]) -> str:
+    return f"{label:<30}" + "".join(f"{counts[status]:>8}" for status in COLUMNS) + "\n"
+
+
+def reproduce_command(result: CaseResult, engine: str) -> str:
+    """A one-line command that runs this case alone."""
+    if result.kind == "scenario":
+        name = result.id.partition(": ")[2].split(" [")[0]
+        return f"pytest tests/test_features.py --engine {shlex.quote(engine)} -k {shlex.quote(name)}"
+    return f"ginspec check --engine {shlex.quote(engine)} --id {result.id}"
+
+
+def _short(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False) if value is not None else "-"
+
+
+def failure_lines(result: CaseResult, engine: str, statements: dict[str, str]) -> list[str]:
+    """What a person needs to act on one failure: cards, expected against observed, the rules."""
+    lines = [f"{result.status.upper()} {result.id} ({result.kind}, {result.variant})"]
+    if result.input:
+        lines.append(f"  input:     {_short(result.input)[:600]}")
+    if result.expected is not None:
+        lines.append(f"  expected:  {_short(result.expected)[:600]}")
+        lines.append(f"  observed:  {_short(result.observed)[:600]}")
+    lines.append(f"  problem:   {result.message[:600]}")
+    for rule in result.rules:
+        lines.append(f"  {rule}: {statements.get(rule, '(not registered)')[:300]}")
+    lines.append(f"  again:     {reproduce_command(result, engine)}")
+    return lines
+
+
+def print_summary(results: list[CaseResult], out: TextIO, engine: str, show_rules: bool = False, statements: dict[str, str] | None = None) -> None:
+    """Per rule area (vectors and scenarios apart) and, on request, per rule; then the failures."""
     by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
@@ -65,30 +100,45 @@ def print_summary(results: list[CaseResult], out: TextIO, engine: str, show_rule
         for rule in result.rules:
             by_rule[rule][result.status] += 1
     out.write(f"engine: {engine}\n")
-    out.write(f"{'area':<18} {'':<10} {'pass':>6} {'fail':>6} {'error':>6} {'timeout':>8} {'unsupported':>12}\n")
+    out.write(f"{'area':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
     for area, source in sorted(by_area):
-        counts = by_area[(area, source)]
-        out.write(
-            f"{area:<18} {source:<10} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} "
-            f"{counts['timeout']:>8} {counts['unsupported']:>12}\n"
-        )
+        out.write(_table_line(f"{area} {source}", by_area[(area, source)]))
     if show_rules:
-        out.write(f"\n{'rule':<30} {'pass':>6} {'fail':>6} {'error':>6} {'timeout':>8} {'unsupported':>12}\n")
+        out.write(f"\n{'rule':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
         for rule in sorted(by_rule):
-            counts = by_rule[rule]
-            out.write(
-                f"{rule:<30} {counts['pass']:>6} {counts['fail']:>6} {counts['error']:>6} {counts['timeout']:>8} {counts['unsupported']:>12}\n"
-            )
+            out.write(_table_line(rule, by_rule[rule]))
     failures = [result for result in results if result.status in FAILING]
-    for result in failures[:50]:
-        out.write(f"\n{result.status.upper()} {result.id} [{', '.join(result.rules)}] ({result.kind}, {result.variant})\n")
-        out.write(f"  input:    {json.dumps(result.input, ensure_ascii=False)}\n")
-        out.write(f"  problem:  {result.message}\n")
-        if result.kind == "scenario":
-            feature, _, name = result.id.partition(": ")
-            out.write(f"  again:    pytest tests/test_features.py --engine {engine} -k {json.dumps(name.split(' [')[0])}\n")
-        else:
-            out.write(f"  again:    ginspec check --engine {engine} --id {result.id}\n")
-    if len(failures) > 50:
-        out.write(f"\n... and {len(failures) - 50} more failures in the JSON report\n")
+    for result in failures[:40]:
+        out.write("\n" + "\n".join(failure_lines(result, engine, statements or {})) + "\n")
+    if len(failures) > 40:
+        out.write(f"\n... and {len(failures) - 40} more failures in the JSON report\n")
     out.write("\n" + closing_line(results) + "\n")
+
+
+def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
+    """The JSON report as a Markdown page: counts per area and rule, then every failure."""
+    header, records = report["header"], report["records"]
+    engine = header["engine"]
+    lines = [
+        f"# Conformance of {engine} {header['engine_version']}",
+        "",
+        f"ginspec {header['suite_version']}, {header['created']}. Kinds answered: {', '.join(header['capabilities']['kinds'])}.",
+        "",
+        "| status | cases |",
+        "|---|---|",
+    ]
+    lines += [f"| {status} | {report['footer'].get(status, 0)} |" for status in STATUSES]
+    by_rule: dict[str, Counter[str]] = defaultdict(Counter)
+    for record in records:
+        for rule in record["rules"]:
+            by_rule[rule][record["status"]] += 1
+    lines += ["", "## By rule", "", "| rule | " + " | ".join(COLUMNS) + " |", "|---|" + "---|" * len(COLUMNS)]
+    for rule in sorted(by_rule):
+        lines.append(f"| {rule} | " + " | ".join(str(by_rule[rule][status]) for status in COLUMNS) + " |")
+    failures = [record for record in records if record["status"] in FAILING + ("expected-fail",)]
+    if failures:
+        lines += ["", "## Failures and known departures", ""]
+    for record in failures:
+        result = CaseResult(**record)
+        lines += ["```", *failure_lines(result, engine, statements), "```", ""]
+    return "\n".join(lines) + "\n"

@@ -12,7 +12,8 @@ from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
 
-STATUSES = ("pass", "fail", "error", "timeout", "unsupported")
+STATUSES = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass")
+FAILING = ("fail", "error", "timeout", "unexpected-pass")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,67 @@
+"""The reference engine's answers to the questions about three and four players (kinds
+``table_hand``, ``partnership`` and ``three_player``; ``spec/tables.md``, ``spec/vectors.md``)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from reference_impl.cards import parse_cards
+from reference_impl.errors import IllegalKnock, InvalidHand, InvalidMelds, NotationError
+from reference_impl.tables import (
+    GameAlreadyOver,
+    GameNotOver,
+    InvalidHandRecord,
+    TableRules,
+    play_partnership,
+    play_table_hand,
+    play_three_player,
+)
+
+ERRORS: tuple[tuple[type[Exception], str], ...] = (
+    (IllegalKnock, "illegal_knock"),
+    (InvalidMelds, "invalid_melds"),
+    (InvalidHand, "invalid_hand"),
+    (NotationError, "invalid_hand"),
+    (GameAlreadyOver, "game_already_over"),
+    (GameNotOver, "game_not_over"),
+    (InvalidHandRecord, "invalid_hand_record"),
+)
+"""How each refusal of the engine is named in an answer; the first match wins."""
+
+
+def _table_hand(data: Mapping[str, Any], rules: TableRules) -> dict[str, Any]:
+    hands = {seat: parse_cards(cards) for seat, cards in data["hands"].items()}
+    melds = data.get("knocker_melds")
+    spread = [parse_cards(meld) for meld in melds] if melds is not None else None
+    return play_table_hand(data["knocked_by"], hands, rules, spread).to_expected()
+
+
+def _partnership(data: Mapping[str, Any], rules: TableRules) -> dict[str, Any]:
+    return play_partnership(data["deals"], rules, data.get("first_dealers", "A")).to_expected()
+
+
+def _three_player(data: Mapping[str, Any], rules: TableRules) -> dict[str, Any]:
+    return play_three_player(data["first_dealer"], data["first_players"], data["hands"], rules).to_expected()
+
+
+HANDLERS: dict[str, Callable[[Mapping[str, Any], TableRules], dict[str, Any]]] = {
+    "table_hand": _table_hand,
+    "partnership": _partnership,
+    "three_player": _three_player,
+}
+
+
+def answer_table_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """Answer one question of kind ``table_hand``, ``partnership`` or ``three_player``.
+
+    A hand or game the engine refuses is answered ``{"error": CODE, "message": ...}``; variant
+    parameters it cannot play with raise ``InvalidRules``, as for every other kind.
+    """
+    if kind not in HANDLERS:
+        raise ValueError(f"{kind!r} is not a question about three or four players")
+    rules = TableRules.from_parameters(parameters)
+    try:
+        return HANDLERS[kind](data, rules)
+    except tuple(error for error, _ in ERRORS) as exc:
+        code = next(code for error, code in ERRORS if isinstance(exc, error))
+        return {"error": code, "message": str(exc)}
