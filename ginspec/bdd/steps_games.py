@@ -22,6 +22,12 @@ def knock_limit_after(table: Table, count: int, limit: int) -> None:
     assert state["knock_limit"] == limit, state
 
 
+@then(parsers.re(r"(?P<who>p1|p2) scores (?P<points>\d+) points?"))
+def seat_scores(table: Table, who: str, points: str) -> None:
+    """``p1 scores 12 points``, as the README writes it (``the p1 scores`` is also accepted)."""
+    assert (field_of(table, "winner"), field_of(table, "points")) == (who, int(points)), table.answer
+
+
 # ----------------------------------------------------------------------------- games
 
 ACCOUNT_COLUMNS = {
