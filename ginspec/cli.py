@@ -352,6 +352,58 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- fuzz
+
+
+def _next_ids(area: str, count: int) -> list[str]:
+    used = {vector.id for vector in load_vectors()}
+    ids, number = [], 5001
+    while len(ids) < count:
+        candidate = f"{area}-{number:04d}"
+        if candidate not in used:
+            ids.append(candidate)
+        number += 1
+    return ids
+
+
+def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_kind
+
+    kinds = args.kind or list(AREA_BY_KIND)
+    unknown = [kind for kind in kinds if kind not in AREA_BY_KIND]
+    if unknown:
+        raise UsageError(f"--kind {unknown[0]!r}: choose from {', '.join(AREA_BY_KIND)}")
+    overrides = _parse_overrides(args.set)
+    parameters = {**get_variant(args.variant).parameters, **overrides}
+    adapter = open_engine(args.engine, args.timeout)
+    findings = 0
+    try:
+        capabilities = adapter.capabilities()
+        for number, kind in enumerate(kinds):
+            if kind not in capabilities.kinds:
+                out.write(f"{kind:<9} unsupported by {capabilities.engine}\n")
+                continue
+            finding = fuzz_kind(kind, adapter, parameters, args.examples, args.seed + number)
+            if finding is None:
+                out.write(f"{kind:<9} no disagreement in {args.examples} cases\n")
+                continue
+            findings += 1
+            area = AREA_BY_KIND[kind]
+            vector = finding_to_vector(finding, _next_ids(area, 1)[0], capabilities.engine, args.variant, overrides)
+            folder = Path(args.out) / area
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"fuzz-{_safe(capabilities.engine)}-{kind}.yaml"
+            document = {"area": area, "description": f"Minimal disagreements with {capabilities.engine} found by differential fuzzing.", "vectors": [vector]}
+            path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
+            out.write(f"{kind:<9} DISAGREES: {finding.problems[0][:160]}\n")
+            out.write(f"{'':<9} minimal case: {json.dumps(finding.input)[:300]}\n")
+            out.write(f"{'':<9} written to {path}\n")
+    finally:
+        adapter.close()
+    out.write(f"{findings} kind(s) with a disagreement\n")
+    return 1 if findings else 0
+
+
 # ----------------------------------------------------------------------------- coverage
 
 
@@ -431,6 +483,17 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--dealer", choices=["p1", "p2"], default="p2", help="who deals (default: p2)")
     play_parser.add_argument("--save", help="write the hand as a transcript to this file")
     play_parser.set_defaults(handler=command_play)
+
+    fuzz = commands.add_parser("fuzz", help="generate cases, compare an engine with the reference, shrink disagreements")
+    fuzz.add_argument("--engine", required=True, help="adapter name, exec:COMMAND, or module:Class")
+    fuzz.add_argument("--kind", action="append", help="deadwood, discard, knock, layoff, score or round (repeatable; default: all)")
+    fuzz.add_argument("--examples", type=int, default=500, help="cases to try per kind (default: 500)")
+    fuzz.add_argument("--seed", type=int, default=0, help="random seed of the search (default: 0)")
+    fuzz.add_argument("--variant", default="standard", help="variant to play under (default: standard)")
+    fuzz.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
+    fuzz.add_argument("--out", default="fuzz-findings", help="folder for the vectors written (default: fuzz-findings)")
+    fuzz.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case")
+    fuzz.set_defaults(handler=command_fuzz)
 
     coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
     coverage.add_argument("--json", help="where to write the table as JSON (default: reports/coverage.json)")

@@ -9,6 +9,8 @@ arguments).
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from typing import Callable
 
 from ginspec.adapters.base import ADAPTER_API_VERSION, Adapter, Capabilities, Question
@@ -34,6 +36,8 @@ def open_engine(name: str, timeout: float | None = None) -> Adapter:
         return ENGINES[name]()
     if ":" in name:
         module_name, _, class_name = name.partition(":")
+        if os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())  # adapters in the current project, as pytest finds them
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:
