@@ -11,10 +11,35 @@ with an ``onto`` target only where the card fits several melds) is a member of
 ``legal_actions(state)``; the reason code of a refused action is worked out afterwards, only to
 name the refusal. So the legal sets and the legality of actions can never disagree.
 
-Meld questions use a small exhaustive search of its own (``least_deadwood``), checked against the
-brute-force ``tests.oracle.melds`` in tests/test_round_oracle.py; the knocker's automatic spread
-and the defender's best lay-offs (SCORE-AUTO-SPREAD, LAYOFF-OPTIMAL) come from the brute-force
-oracle itself.
+Meld questions use a small exhaustive search of its own (``least_deadwood``,
+``_best_arrangements``, ``defender_best``), checked against the brute-force ``tests.oracle.melds``
+and ``tests.oracle.layoffs`` in tests/test_round_oracle.py.
+
+Points that spec/actions.md leaves open are read as follows:
+
+* Reason codes are tried in this order: ``hand_over``; ``not_your_turn``; ``wrong_phase`` (the verb
+  does not exist in the phase); then the card (``card_not_held``, ``taken_card``); then the action
+  itself (``upcard_closed``, ``over_knock_limit``, ``not_big_gin``, ``cannot_lay_off``,
+  ``ambiguous_layoff``); ``gin_required`` last, for an action refused only because gin is there.
+* ``draw stock`` while the upcard is still on offer, ``pass`` after both passes and ``pass`` in an
+  ordinary turn are ``wrong_phase``. At the wall, ``draw stock`` is ``wrong_phase`` and
+  ``draw discard`` that would allow no knock is ``over_knock_limit``; after the wall draw an
+  ordinary ``discard`` is ``wrong_phase``. ``layoff`` with ``layoffs: false`` is ``cannot_lay_off``.
+* With ``gin_mandatory``, gin is "available" only through a knock discard that is itself allowed
+  (never the card just taken from the discard pile, unless ``discard_taken_card``).
+* ``onto X`` names the target by any card of the meld as it stands, lay-offs included; listed
+  targets use the lowest card (canonical order) of the meld as it stands. Without chaining the fit
+  is tested against the meld as spread. A target named for a card that fits one meld only is
+  accepted and means the same as the plain lay-off.
+* An explicit spread must be disjoint valid melds of the ten kept cards (the knock discard is not
+  one of them), else ``invalid_spread``; its deadwood over the limit is ``over_knock_limit``.
+  Touching runs of one suit in it are merged (spec/notation.md). When the ten kept cards can all
+  be melded the hand is gin whatever valid spread is shown (GIN-DEFINITION).
+* SCORE-AUTO-SPREAD ties (several arrangements leaving the defender the same most deadwood) go to
+  the first spread in canonical printing; the vectors never depend on that choice.
+* After ``done`` the defender's deadwood is the least deadwood of the cards he still holds: the
+  lay-offs are exactly those the actions made.
+* Oklahoma needs a first upcard: with the eleven-card start it is not played here.
 """
 
 from __future__ import annotations
