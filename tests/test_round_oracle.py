@@ -296,7 +296,8 @@ def test_the_automatic_spread_leaves_the_defender_the_most():
     s = play(d, ["p1 draw discard", "p1 knock 9d"])
     assert legal_actions(s) == {"p2 layoff 3s", "p2 done"}
     assert refused(d, ["p1 draw discard", "p1 knock 9d", "p2 layoff 5h"]) == "cannot_lay_off"
-    s = play(d, ["p1 draw discard", "p1 knock 9d with 2h 3h 4h | Tc Jc Qc Kc", "p2 layoff 5h", "p2 layoff 6h", "p2 done"])
+    s = play(d, ["p1 draw discard", "p1 knock 9d with 2h 3h 4h | Tc Jc Qc Kc", "p2 layoff 5h", "p2 layoff 6h",
+                 "p2 done"])
     assert s.result["defender_deadwood"] == 70 - 11 and s.result["points"] == 59 - 7
     assert refused(d, ["p1 draw discard", "p1 knock 9d with Tc Jc Qc Kc"]) == "over_knock_limit"
 
@@ -305,7 +306,8 @@ def test_chains_and_ambiguous_lay_offs():
     d = deal("3h 4h 5h 9c 9d 9s Jd Qd 2c Ks", "2h 6h 7h 8h 9h Td 5c 6c 7c Ac", "Kd")
     knock = ["p1 draw discard", "p1 knock Ks"]
     s = play(d, knock + ["p2 layoff 6h", "p2 layoff 7h", "p2 layoff 8h"])
-    assert legal_actions(s) == {"p2 layoff 2h", "p2 layoff 9h onto 3h", "p2 layoff 9h onto 9c", "p2 layoff Td", "p2 done"}
+    assert legal_actions(s) == {"p2 layoff 2h", "p2 layoff 9h onto 3h", "p2 layoff 9h onto 9c", "p2 layoff Td",
+                                "p2 done"}
     assert refused(d, knock + ["p2 layoff 6h", "p2 layoff 7h", "p2 layoff 8h", "p2 layoff 9h"]) == "ambiguous_layoff"
     s = apply(apply(s, "p2 layoff 2h"), "p2 layoff 9h onto 7h")  # any card of the run names it
     assert s.melds_now[[i for i, m in enumerate(s.melds_now) if "3h" in m][0]] >= {"2h", "9h"}
@@ -463,7 +465,8 @@ def _check_state(s):
 @pytest.mark.parametrize(
     ("seed", "overrides", "knock_from"),
     [(1, {}, 6), (2, {"layoff_chaining": False}, 4), (3, {"first_turn": "no_offer"}, 8),
-     (4, {"fiftieth_card_rule": True, "knock_limit": 0}, 99), (5, {"gin_mandatory": True, "discard_taken_card": True}, 6)],
+     (4, {"fiftieth_card_rule": True, "knock_limit": 0}, 99),
+     (5, {"gin_mandatory": True, "discard_taken_card": True}, 6)],
 )
 def test_an_action_is_accepted_exactly_when_its_canonical_form_is_listed(seed, overrides, knock_from):
     """Random walks through hands (knocking from turn ``knock_from`` on when it can): in every state

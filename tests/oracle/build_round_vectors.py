@@ -422,14 +422,16 @@ def first_turn(book: Book) -> None:
              tag="taken card")
     book.add(f, ["TURN-NO-DISCARD-TAKEN-CARD"],
              "With discard_taken_card the taken upcard may even be the knock discard (kept: Kd, 10 points).",
-             g, finish(g, rounds.load_variant(overrides={"discard_taken_card": True}), ["p1 draw discard", "p1 knock Qh"]),
-             overrides={"discard_taken_card": True}, checkpoints=[2], expect={"outcome": "knock", "knocker_deadwood": 10},
+             g, finish(g, rounds.load_variant(overrides={"discard_taken_card": True}),
+                       ["p1 draw discard", "p1 knock Qh"]),
+             overrides={"discard_taken_card": True}, checkpoints=[2],
+             expect={"outcome": "knock", "knocker_deadwood": 10},
              tag="taken card")
 
     near = make_deal("p2", NEAR, JUNK2, "Jh", seed=102)
     book.add(f, ["FIRST-TURN-KNOCK", "KNOCK-LIMIT", "LAYOFF-EXTEND-RUN", "SCORE-KNOCK-WIN"],
-             "The non-dealer takes the upcard Jh and knocks at once with Kd (10); the defender lays Ac off "
-             "below 2c 3c 4c and keeps 54: the knocker scores 44.",
+             "The non-dealer takes the upcard Jh and knocks at once, discarding Qs and keeping Kd (10); the "
+             "defender lays Ac off below 2c 3c 4c and keeps 54: the knocker scores 44.",
              near, ["p1 draw discard", "p1 knock Qs", "p2 layoff Ac", "p2 done"], checkpoints=[1, 2, 4],
              expect={"outcome": "knock", "winner": "p1", "points": 44, "knocker_deadwood": 10,
                      "defender_deadwood": 54, "layoffs": "Ac"},
@@ -477,7 +479,8 @@ def first_turn(book: Book) -> None:
     eleven = {"first_turn": "eleven_card_start"}
     e1 = make_deal("p2", NEAR + " Jh", JUNK2, None, seed=106)
     book.add(f, ["DEAL-ELEVEN-CARD-START", "FIRST-TURN-KNOCK", "SCORE-KNOCK-WIN"],
-             "Eleven-card start: the non-dealer opens without drawing and knocks at once with Kd (10).",
+             "Eleven-card start: the non-dealer opens without drawing and knocks at once, discarding Qs and "
+             "keeping Kd (10).",
              e1, ["p1 knock Qs", "p2 layoff Ac", "p2 done"], overrides=eleven, checkpoints=[0, 1],
              expect={"outcome": "knock", "winner": "p1", "points": 44}, tag="eleven-card start")
     book.add(f, ["DEAL-ELEVEN-CARD-START", "TURN-DRAW-SOURCE", "DEAL-UPCARD-STOCK"],
@@ -573,7 +576,8 @@ def knock_and_gin(book: Book) -> None:
              g, ["p1 draw discard", "p1 big-gin"], expect={"illegal": (1, "not_big_gin")}, tag="big gin")
     book.add(f, ["BIGGIN-DEFINITION", "SCORE-BIGGIN", "FIRST-UPCARD-OFFER"],
              "Big gin with a card drawn from the stock after both passed.",
-             make_deal("p2", GINNED, JUNK2, "As", top="8h", seed=206), ["p1 pass", "p2 pass", "p1 draw stock", "p1 big-gin"],
+             make_deal("p2", GINNED, JUNK2, "As", top="8h", seed=206),
+             ["p1 pass", "p2 pass", "p1 draw stock", "p1 big-gin"],
              checkpoints=[3], expect={"outcome": "big_gin", "points": 86}, tag="big gin")
 
     mand = {"gin_mandatory": True}
@@ -611,7 +615,8 @@ def knock_and_gin(book: Book) -> None:
     book.add(f, ["MELD-ARRANGEMENT-CHOICE", "LAYOFF-CHAIN", "SCORE-KNOCK-WIN"],
              "The same knocker spreads 2h 3h 4h explicitly: now 5h and then 6h are laid off and 3s is not: "
              "59 - 7 = 52.",
-             e, ["p1 draw discard", "p1 knock 9d with 2h 3h 4h | Tc Jc Qc Kc", "p2 layoff 5h", "p2 layoff 6h", "p2 done"],
+             e, ["p1 draw discard", "p1 knock 9d with 2h 3h 4h | Tc Jc Qc Kc", "p2 layoff 5h", "p2 layoff 6h",
+                 "p2 done"],
              checkpoints=[2, 3],
              expect={"outcome": "knock", "points": 52, "knocker_deadwood": 7, "defender_deadwood": 59,
                      "layoffs": "5h 6h"},
@@ -684,7 +689,8 @@ def oklahoma(book: Book) -> None:
              expect={"outcome": "gin", "points": 80}, tag="oklahoma")
     nine = make_deal("p2", "2c 3c 4c 5d 5h 5s 9h Th Jh 7c", JUNK2, "9s", top="Ad", seed=304)
     book.add(f, ["OKLA-SPADE-DOUBLE", "OKLA-KNOCK-CARD", "SCORE-KNOCK-WIN"],
-             "Upcard 9s: limit 9 and a doubled hand. Both pass, the non-dealer draws Ad and knocks with 1; the "
+             "Upcard 9s: limit 9 and a doubled hand. Both pass, the non-dealer draws Ad and knocks keeping 1 "
+             "point; the "
              "defender lays Ac off and keeps 54: 2 x 53 = 106.",
              nine, ["p1 pass", "p2 pass", "p1 draw stock", "p1 knock 7c", "p2 layoff Ac", "p2 done"],
              overrides=sd, checkpoints=[3, 4],
@@ -715,8 +721,9 @@ def oklahoma(book: Book) -> None:
              checkpoints=[3], limit=True, expect={"outcome": "knock", "knocker_deadwood": 8}, tag="oklahoma")
     king = make_deal("p1", JUNK2, "2c 3c 4c 5d 5h 5s 9h Th Jh 8d", "Kd", top="As", seed=307)
     book.add(f, ["OKLA-KNOCK-CARD", "KNOCK-LIMIT"],
-             "Upcard Kd: a picture card allows 10. Dealer p1; the non-dealer p2 draws As and knocks with 1.",
-             king, finish(king, rounds.load_variant(overrides=okla), ["p2 pass", "p1 pass", "p2 draw stock", "p2 knock 8d"]),
+             "Upcard Kd: a picture card allows 10. Dealer p1; the non-dealer p2 draws As and knocks keeping 1 point.",
+             king, finish(king, rounds.load_variant(overrides=okla),
+                          ["p2 pass", "p1 pass", "p2 draw stock", "p2 knock 8d"]),
              overrides=okla, checkpoints=[0, 3, 4], expect={"outcome": "knock", "knocker": "p2"}, tag="oklahoma")
     five = make_deal("p2", "2c 3c 4c 5d 5h 5s 9h Th Jh 8d", JUNK2, "5c", top="6d", seed=308)
     book.add(f, ["OKLA-KNOCK-CARD", "KNOCK-LIMIT"],
@@ -824,7 +831,8 @@ def layoffs(book: Book) -> None:
              "onto As.",
              gap, gknock + ["p2 layoff As", "p2 layoff 5s onto As", "p2 done"], checkpoints=[3],
              legal={3: ["p2 layoff 5s onto As", "p2 layoff 5s onto 6s", "p2 layoff 9s", "p2 layoff Ks", "p2 done"]},
-             expect={"outcome": "knock", "points": 18, "layoffs": "As 5s", "defender_deadwood": 19}, tag="ambiguous lay-off")
+             expect={"outcome": "knock", "points": 18, "layoffs": "As 5s", "defender_deadwood": 19},
+             tag="ambiguous lay-off")
     book.add(f, ["LAYOFF-EXTEND-SET"],
              "The fourth king goes on the knocker's three kings; a set of four takes nothing more.",
              gap, gknock + ["p2 layoff Ks", "p2 done"], checkpoints=[3],
@@ -910,7 +918,8 @@ def wall(book: Book) -> None:
     near = make_deal("p2", NEAR, JUNK2, "As", bottom="Jh 2s Ah", seed=602)
     to_50 = throw_back(near, STD, passes, 28, "p1") + ["p1 draw stock"]
     book.add(f, ["STOCK-WALL-TWO", "KNOCK-LIMIT", "SCORE-KNOCK-WIN"],
-             "The non-dealer draws the 29th stock card, Jh, leaving two, and knocks with Kd (10): a knock on "
+             "The non-dealer draws the 29th stock card, Jh, leaving two, and knocks, discarding Qs and keeping "
+             "Kd (10): a knock on "
              "the draw of the 50th card is legal. 54 - 10 = 44.",
              near, to_50 + ["p1 knock Qs", "p2 layoff Ac", "p2 done"], checkpoints=[58, 59, 60],
              expect={"outcome": "knock", "winner": "p1", "points": 44}, tag="wall knock")
