@@ -263,8 +263,9 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
             sys.stderr.flush()
 
     try:
+        results: list[CaseResult] = []
         if args.only == "features":
-            capabilities, results = adapter.capabilities(), []
+            capabilities = adapter.capabilities()
         else:
             capabilities, results = run_vectors(adapter, vectors, progress)
     finally:
@@ -357,7 +358,8 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
 
 def _next_ids(area: str, count: int) -> list[str]:
     used = {vector.id for vector in load_vectors()}
-    ids, number = [], 5001
+    ids: list[str] = []
+    number = 5001
     while len(ids) < count:
         candidate = f"{area}-{number:04d}"
         if candidate not in used:

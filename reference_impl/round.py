@@ -292,55 +292,69 @@ def _layoff_targets(state: RoundState, card: Card) -> list[int]:
     ]
 
 
-def legal_actions(state: RoundState) -> list[Action]:
-    """Exactly the actions :func:`apply` accepts now, as ``spec/actions.md`` lists them."""
-    player = state.to_play
-    if state.phase == "over" or player is None:
-        return []
-    if state.phase == "first_turn":
-        if state.passes < 2:
-            return [Action(player, "draw", source="discard"), Action(player, "pass")]
-        actions = [Action(player, "draw", source="stock")]
-        if state.rules.upcard_after_passes:
-            actions.append(Action(player, "draw", source="discard"))
-        return actions
-    if state.phase == "draw":
-        actions = [Action(player, "draw", source="stock")]
-        if state.discard_pile:
-            actions.append(Action(player, "draw", source="discard"))
-        return actions
-    if state.phase == "wall":
-        actions = [Action(player, "pass")]
-        holding = state.hand(player) + (state.discard_pile[-1],)
-        probe = replace(state, taken=state.discard_pile[-1])
-        knocks, _, big_gin = _going_out(probe, holding)
-        if knocks or big_gin:
-            actions.insert(0, Action(player, "draw", source="discard"))
-        return actions
-    if state.phase == "discard":
-        hand = state.hand(player)
-        knocks, gins, big_gin = _going_out(state, hand)
-        if state.rules.gin_mandatory and (gins or big_gin):
-            return [Action(player, "knock", card=card) for card in gins] + ([Action(player, "big-gin")] if big_gin else [])
-        actions: list[Action] = []
-        if not state.wall_draw:
-            actions += [Action(player, "discard", card=card) for card in sort_cards(hand) if _may_discard(state, card)]
-        actions += [Action(player, "knock", card=card) for card in knocks]
-        if big_gin:
-            actions.append(Action(player, "big-gin"))
-        return actions
-    # layoff
+def _legal_first_turn(state: RoundState, player: str) -> list[Action]:
+    """FIRST-UPCARD-OFFER: take the upcard or pass; after two passes the non-dealer draws from stock."""
+    if state.passes < 2:
+        return [Action(player, "draw", source="discard"), Action(player, "pass")]
+    actions = [Action(player, "draw", source="stock")]
+    if state.rules.upcard_after_passes:
+        actions.append(Action(player, "draw", source="discard"))
+    return actions
+
+
+def _legal_draw(state: RoundState, player: str) -> list[Action]:
+    """TURN-DRAW-SOURCE: the top of the stock or of the discard pile."""
+    actions = [Action(player, "draw", source="stock")]
+    if state.discard_pile:
+        actions.append(Action(player, "draw", source="discard"))
+    return actions
+
+
+def _legal_wall(state: RoundState, player: str) -> list[Action]:
+    """STOCK-FIFTIETH-CARD: pass, or take the last discard if it lets the player go out."""
+    holding = state.hand(player) + (state.discard_pile[-1],)
+    knocks, _, big_gin = _going_out(replace(state, taken=state.discard_pile[-1]), holding)
+    take = [Action(player, "draw", source="discard")] if knocks or big_gin else []
+    return take + [Action(player, "pass")]
+
+
+def _legal_discard(state: RoundState, player: str) -> list[Action]:
+    """TURN-DISCARD, TURN-NO-DISCARD-TAKEN-CARD, KNOCK-LIMIT, BIGGIN-DEFINITION, KNOCK-OPTIONAL."""
+    hand = state.hand(player)
+    knocks, gins, big_gin = _going_out(state, hand)
+    declare = [Action(player, "big-gin")] if big_gin else []
+    if state.rules.gin_mandatory and (gins or big_gin):
+        return [Action(player, "knock", card=card) for card in gins] + declare
+    discards = [] if state.wall_draw else [Action(player, "discard", card=card) for card in sort_cards(hand) if _may_discard(state, card)]
+    return discards + [Action(player, "knock", card=card) for card in knocks] + declare
+
+
+def _legal_layoff(state: RoundState, player: str) -> list[Action]:
+    """LAYOFF-*: each card that fits the spread (naming the meld when several fit), then done."""
     actions = []
     for card in sort_cards(state.hand(player)):
         targets = _layoff_targets(state, card)
         if len(targets) == 1:
             actions.append(Action(player, "layoff", card=card))
         elif len(targets) > 1:
-            actions += [
-                Action(player, "layoff", card=card, onto=sort_cards(state.spread[index])[0]) for index in targets
-            ]
-    actions.append(Action(player, "done"))
-    return actions
+            actions += [Action(player, "layoff", card=card, onto=sort_cards(state.spread[index])[0]) for index in targets]
+    return actions + [Action(player, "done")]
+
+
+_LEGAL = {
+    "first_turn": _legal_first_turn,
+    "draw": _legal_draw,
+    "wall": _legal_wall,
+    "discard": _legal_discard,
+    "layoff": _legal_layoff,
+}
+
+
+def legal_actions(state: RoundState) -> list[Action]:
+    """Exactly the actions :func:`apply` accepts now, as ``spec/actions.md`` lists them."""
+    if state.phase == "over" or state.to_play is None:
+        return []
+    return _LEGAL[state.phase](state, state.to_play)
 
 
 # ---------------------------------------------------------------------- applying actions
