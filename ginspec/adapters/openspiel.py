@@ -22,9 +22,9 @@ How each kind of question is put to the engine (``GinRummyUtils`` is ``U``):
 - ``layoff``: the least ``U.min_deadwood`` of the defender's cards kept, over every lay-off
   sequence that ``U.all_layoffs`` allows on the knocker's melds (the search only calls the engine).
 - ``score``: a real game state dealt so that player 0 holds the knocker's ten cards and player 1
-  the defender's. Player 0 takes a dead card of value ten as the upcard (it melds with nothing in
-  his hand, so the state's count of eleven cards equals that of his ten), knocks, discards it and
-  lays his spread; the defender then plays each lay-off sequence the state allows and melds with
+  the defender's. Player 0 takes as the upcard a card that melds with nothing in his hand (so the
+  state offers the knock whenever his ten cards are within the knock card), knocks, discards it
+  and lays his spread; the defender then plays each lay-off sequence the state allows and melds with
   ``U.best_meld_group``, and the best result for him is reported. ``state.returns()`` give the
   points; a knocker's deadwood of 0 is gin, a positive return a knock, a negative one an undercut,
   and 0 a draw (OpenSpiel's tie). Without a spread in the question, the knocker spreads, among the
@@ -40,14 +40,16 @@ the parameter can change.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import pyspiel
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from reference_impl.actions import Action, format_action, parse_action
+from reference_impl.cards import Card, parse_card
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
@@ -138,9 +140,9 @@ def _is_run(meld: Sequence[str]) -> bool:
 
 def _join_runs(melds: Iterable[Sequence[str]]) -> list[list[str]]:
     """Melds with the adjacent run pieces of a suit joined, sets first (``spec/notation.md``)."""
-    melds = [list(meld) for meld in melds]
-    sets = [_sorted(meld) for meld in melds if not _is_run(meld)]
-    runs = sorted((_sorted(meld) for meld in melds if _is_run(meld)), key=lambda meld: _key(meld[0]))
+    pieces = [_sorted(meld) for meld in melds]
+    sets = [meld for meld in pieces if not _is_run(meld)]
+    runs = sorted((meld for meld in pieces if _is_run(meld)), key=lambda meld: _key(meld[0]))
     joined: list[list[str]] = []
     for run in runs:
         last = joined[-1] if joined else None
@@ -394,7 +396,7 @@ class OpenSpielAdapter(Adapter):
         utils = self.utils()
         hand = list(state.hands()[state.current_player()])
         groups = utils.all_meld_groups(hand) or [[]]
-        value = lambda group: sum(utils.card_value(card) for meld in group for card in meld)  # noqa: E731
+        value = lambda group: sum(utils.card_value(card) for meld in group for card in meld)
         most = max(value(group) for group in groups)
         options: dict[tuple[str, ...], list[list[int]]] = {}
         for group in groups:
@@ -466,16 +468,21 @@ class OpenSpielAdapter(Adapter):
         return answer
 
     def _dead_card(self, knocker: list[int], defender: list[int]) -> int:
-        """A card of value ten, in neither hand, that melds with none of the knocker's cards."""
+        """A card in neither hand that melds with none of the knocker's cards, highest first.
+
+        Taken with the knocker's ten cards, it stays out of OpenSpiel's best meld group of the
+        eleven and is at most as high as the highest card left over, so the state's count of the
+        eleven cards is at most the knocker's deadwood and the knock is offered whenever that
+        deadwood is within the knock card."""
         utils = self.utils()
-        for rank in "KQJT":
+        for rank in reversed(RANKS):
             for suit in SUITS:
                 card = utils.card_int(rank + suit)
                 if card in knocker or card in defender:
                     continue
                 if not any(card in meld for meld in utils.all_melds(knocker + [card])):
                     return card
-        raise ValueError("no card of value ten is free to serve as the knocker's discard")
+        raise ValueError("every card left melds with the knocker's: none can serve as his discard")
 
     # -------------------------------------------------------------- a whole hand
 
@@ -561,7 +568,10 @@ class _Round:
             return []
         player = self.seat()
         assert player is not None
-        card = lambda action: _card(self.adapter.names([action])[0])  # noqa: E731
+
+        def card(action: int) -> Card:
+            return _card(self.adapter.names([action])[0])
+
         phase = state.current_phase()
         legal = list(state.legal_actions())
         actions: list[Action] = []
@@ -742,9 +752,8 @@ class _Round:
         card = self._card_held(state, action, text)
         if card not in state.legal_actions():
             raise _Refused("cannot_lay_off", f"{text!r}: OpenSpiel does not let {action.card} be laid off")
-        if action.onto is not None:
-            if not any(self._meld_holds(low, action.onto) for low in self.targets(card)):
-                raise _Refused("cannot_lay_off", f"{text!r}: the meld holding {action.onto} does not take {action.card}")
+        if action.onto is not None and not any(self._meld_holds(low, action.onto) for low in self.targets(card)):
+            raise _Refused("cannot_lay_off", f"{text!r}: the meld holding {action.onto} does not take {action.card}")
         state.apply_action(card)
 
     def _meld_holds(self, low: str, card: Any) -> bool:
@@ -777,9 +786,7 @@ class _Round:
         return ", ".join(state.action_to_string(state.current_player(), action).split("Action: ")[-1] for action in state.legal_actions())
 
 
-def _card(text: str) -> Any:
-    from reference_impl.cards import parse_card
-
+def _card(text: str) -> Card:
     return parse_card(text)
 
 

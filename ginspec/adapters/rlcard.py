@@ -14,7 +14,8 @@ How each kind of question is put to the engine:
 - ``deadwood``: exactly as RLCard's own scorer counts a hand: ``melding.get_best_meld_clusters``
   and ``utils.get_deadwood_count`` of the first best cluster (an empty cluster when there is none).
   ``arrangements`` are all the best clusters, with adjacent run pieces of a suit joined as the
-  notation counts them. RLCard counts ten-card hands only; other sizes are refused by the engine.
+  notation counts them. RLCard counts ten-card hands only (``get_best_meld_clusters`` raises for
+  any other size), so a question about a smaller hand is declared unsupported.
 - ``discard``: RLCard has no count of an eleven-card hand. The adapter asks RLCard's ten-card count
   for each of the eleven discards and reports the least and the discards that reach it (glue that
   only calls the engine). ``can_knock`` and ``can_gin`` are RLCard's own rule,
@@ -33,9 +34,10 @@ the parameter can change.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from rlcard.games.base import Card
@@ -70,14 +72,19 @@ class ScopedCapabilities(Capabilities):
     """Capabilities whose parameter limits apply only to the kinds of question they affect.
 
     ``scopes`` maps a limited parameter to the kinds it can change; a parameter not named there
-    limits every kind, as in :class:`Capabilities`.
+    limits every kind, as in :class:`Capabilities`. ``hand_sizes`` gives, for a kind, the only
+    sizes of ``input.hand`` the engine can count (RLCard's melding refuses any hand but ten cards).
     """
 
     scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    hand_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     def unsupported_reason(self, question: Question) -> str | None:
         if question.kind not in self.kinds:
             return f"{self.engine} does not answer {question.kind!r} questions"
+        sizes = self.hand_sizes.get(question.kind)
+        if sizes is not None and len(str(question.input.get("hand", "")).split()) not in sizes:
+            return f"{self.engine} counts hands of {', '.join(map(str, sizes))} cards only"
         for name, supported in self.parameters.items():
             kinds = self.scopes.get(name)
             if kinds is not None and question.kind not in kinds:
@@ -132,9 +139,9 @@ def _cards(text: str) -> list[Card]:
 
 def _join_runs(melds: Iterable[Iterable[str]]) -> list[str]:
     """Melds with the adjacent run pieces of a suit joined, sets first (``spec/notation.md``)."""
-    melds = [sorted(meld, key=_key) for meld in melds]
-    sets = [meld for meld in melds if len({card[1] for card in meld}) > 1]
-    runs = sorted((meld for meld in melds if len({card[1] for card in meld}) == 1), key=lambda meld: _key(meld[0]))
+    pieces = [sorted(meld, key=_key) for meld in melds]
+    sets = [meld for meld in pieces if len({card[1] for card in meld}) > 1]
+    runs = sorted((meld for meld in pieces if len({card[1] for card in meld}) == 1), key=lambda meld: _key(meld[0]))
     joined: list[list[str]] = []
     for run in runs:
         last = joined[-1] if joined else None
@@ -177,7 +184,7 @@ class _StackedRandom(np.random.RandomState):
         super().__init__(0)
         self._deck = list(deck)
 
-    def shuffle(self, x: Any) -> None:  # noqa: D102 - numpy's signature
+    def shuffle(self, x: Any) -> None:
         x[:] = self._deck
 
 
@@ -199,6 +206,7 @@ class RLCardAdapter(Adapter):
             parameters={name: values for name, (values, _) in LIMITS.items()},
             scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
             omits=frozenset({"can_big_gin"}),
+            hand_sizes={"deadwood": (10,)},
         )
 
     def ask(self, question: Question) -> dict[str, Any]:
