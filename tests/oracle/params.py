@@ -23,11 +23,15 @@ TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
 
 
 def load_params(variant="standard", overrides=None):
-    """The hand-level parameters of a variant with ``overrides`` applied on top.
-    An override of a parameter the oracle does not know is an error."""
+    """The parameters of a variant with ``overrides`` applied on top. The oracle
+    reads only the hand-level ones in KEYS; overriding a parameter the variant
+    does not define is an error."""
     with open(VARIANTS / f"{variant}.yaml", encoding="utf-8") as f:
         document = yaml.safe_load(f)
-    params = {key: document["parameters"][key] for key in KEYS}
+    params = dict(document["parameters"])
+    for key in KEYS:
+        if key not in params:
+            raise ValueError(f"variant {variant!r} does not set {key!r}")
     for key, val in (overrides or {}).items():
         if key not in params:
             raise ValueError(f"unknown parameter {key!r}")
