@@ -237,6 +237,9 @@ def test_openspiel_round_to_gin_with_checkpoints(openspiel: Any) -> None:
         (["p1 draw discard", "p1 knock 7d"], 1, "over_knock_limit"),
         (["p1 draw discard", "p1 discard 5c"], 1, "card_not_held"),
         (["p1 draw discard", "p1 big-gin"], 1, "not_big_gin"),
+        (["p1 draw discard", "p1 knock 2d with Ac 2c 4c"], 1, "invalid_spread"),
+        # OpenSpiel lays the spread as given: Ts Js Qs Ks left over are 40 (GIN-DEFINITION would make it gin)
+        (["p1 draw discard", "p1 knock 2d with Ac 2c 3c | 7d 7h 7s"], 1, "over_knock_limit"),
         (["p1 draw discard", "p1 knock 2d", "p2 done"], 2, "hand_over"),
     ],
 )
@@ -244,6 +247,11 @@ def test_openspiel_refuses_what_it_has_no_action_for(openspiel: Any, actions: li
     answer = play(openspiel, OS_DEAL, actions, [], OS_ROUND)
     assert answer["illegal"]["index"] == index
     assert answer["illegal"]["reason"] == reason
+
+
+def test_openspiel_round_with_an_explicit_spread(openspiel: Any) -> None:
+    answer = play(openspiel, OS_DEAL, ["p1 draw discard", "p1 knock 2d with Ac 2c 3c | 7d 7h 7s | Ts Js Qs Ks"], [], OS_ROUND)
+    assert (answer["outcome"], answer["points"]) == ("gin", 30)
 
 
 def test_finding_openspiel_chains_at_most_two_lay_offs_on_one_end(openspiel: Any) -> None:

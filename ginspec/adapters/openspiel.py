@@ -729,7 +729,7 @@ class _Round:
             try:
                 adapter.lay(trial, melds)
             except _Refused as exc:
-                raise _Refused("over_knock_limit" if spread is None else "invalid_spread", f"{text!r}: {exc}") from None
+                raise _Refused("over_knock_limit", f"{text!r}: {exc}") from None
             if PASS not in trial.legal_actions():
                 raise _Refused("over_knock_limit", f"{text!r}: the spread leaves more deadwood than the knock card")
             trial.apply_action(PASS)
