@@ -55,9 +55,9 @@ Feature: Game and box bonuses
       | p1     | big_gin  | 45     |
     Then the game is over after hand 4
     And the game is settled as:
-      | player | points | boxes      | box bonus   | game bonus | total      |
-      | p1     | 105    | <p1 boxes> | <p1 bonus>  | 100        | <p1 total> |
-      | p2     | 30     | <p2 boxes> | <p2 bonus>  | 0          | <p2 total> |
+      | player | points | boxes      | box bonus  | game bonus | total      |
+      | p1     | 105    | <p1 boxes> | <p1 bonus> | 100        | <p1 total> |
+      | p2     | 30     | <p2 boxes> | <p2 bonus> | 0          | <p2 total> |
     And p1 wins the game by <margin>
 
     # with extra boxes: p1 gin 3 + knock 1 + big gin 3 = 7 boxes, 175; p2 undercut 2 boxes, 50.

@@ -129,6 +129,6 @@ Feature: Hollywood scoring
     And column 2 stands at <last> to 0
 
     Examples:
-      | last | state                |
-      | 40   | closes after hand 2  |
-      | 39   | is still open        |
+      | last | state               |
+      | 40   | closes after hand 2 |
+      | 39   | is still open       |

@@ -10,10 +10,10 @@ Feature: Illegal actions under competition rules
 
   Background:
     Given the deal:
-      | dealer | p2                                                                                              |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                   |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                   |
-      | upcard | 7h                                                                                              |
+      | dealer | p2                                                                                           |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                |
+      | upcard | 7h                                                                                           |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks 7s Kd 3h Ah |
 
   @IRREG-ILLEGAL-ACTION-FORFEIT @IRREG-ILLEGAL-KNOCK @BIGGIN-DEFINITION @eaai @round
@@ -30,12 +30,12 @@ Feature: Illegal actions under competition rules
     # p1 holds Ac-4c, four nines, 2h 5d and the 6s he drew. The Kh is p2's; 2h down keeps 11;
     # 9c 9d alone is no meld; the 2h 5d 6s cannot all be melded, so there is no big gin.
     Examples:
-      | variant  | action                              | reason           |
-      | eaai     | p1 discard Kh                       | card_not_held    |
-      | eaai     | p1 knock 2h                         | over_knock_limit |
-      | eaai     | p1 knock 6s with Ac 2c 3c \| 9c 9d  | invalid_spread   |
-      | eaai     | p1 big-gin                          | not_big_gin      |
-      | standard | p1 big-gin                          | not_big_gin      |
+      | variant  | action                             | reason           |
+      | eaai     | p1 discard Kh                      | card_not_held    |
+      | eaai     | p1 knock 2h                        | over_knock_limit |
+      | eaai     | p1 knock 6s with Ac 2c 3c \| 9c 9d | invalid_spread   |
+      | eaai     | p1 big-gin                         | not_big_gin      |
+      | standard | p1 big-gin                         | not_big_gin      |
 
   @IRREG-ILLEGAL-ACTION-FORFEIT @TURN-NO-DISCARD-TAKEN-CARD @eaai @round
   Scenario Outline: Throwing back the card just taken

@@ -10,10 +10,10 @@ Feature: Acting out of turn, and discarding without knocking
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2                                                                                              |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                   |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                   |
-      | upcard | 7h                                                                                              |
+      | dealer | p2                                                                                           |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                |
+      | upcard | 7h                                                                                           |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks 7s Kd 3h Ah |
 
   @IRREG-FORGOT-TO-KNOCK @KNOCK-TIMING @round

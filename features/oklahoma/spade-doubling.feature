@@ -7,10 +7,10 @@ Feature: Oklahoma: a spade upcard doubles the deal
   Scenario Outline: A knock under a seven
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                              |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                   |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                   |
-      | upcard | <upcard>                                                                                        |
+      | dealer | p2                                                                                        |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                             |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                             |
+      | upcard | <upcard>                                                                                  |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks <others> |
     When the players play:
       | action        |
@@ -32,10 +32,10 @@ Feature: Oklahoma: a spade upcard doubles the deal
   Scenario Outline: Gin under an ace: the ace of spades doubles the gin bonus too
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                             |
-      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                  |
-      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                  |
-      | upcard | <upcard>                                                                                       |
+      | dealer | p2                                                                                              |
+      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                   |
+      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                   |
+      | upcard | <upcard>                                                                                        |
       | stock  | Kh Qs 9s Ac 5c 6c 7c Tc Jc 2d 4d 8d Td Jd Kd 3h 4h 5h 6h 8h Th Qh 2s 3s 5s 7s 8s Js Ks <others> |
     When the players play:
       | action        |
@@ -60,10 +60,10 @@ Feature: Oklahoma: a spade upcard doubles the deal
   Scenario: A one-point knock under the ace of spades
     Given the oklahoma-ace-one variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                               |
-      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                               |
-      | upcard | As                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                |
+      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                |
+      | upcard | As                                                                                           |
       | stock  | Kh Qs 9s Ac 5c 6c 7c Tc Jc 2d 4d 8d Td Jd Kd 3h 4h 5h 6h 8h Th Qh 2s 3s 5s 7s 8s Js Ks Ah Qc |
     When the players play:
       | action        |
@@ -80,10 +80,10 @@ Feature: Oklahoma: a spade upcard doubles the deal
   Scenario Outline: An undercut under a king
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                           |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
-      | p2     | 7c 7d 7h Jd Qd Kd 3s 4s 5s Ad                                                                |
-      | upcard | <upcard>                                                                                     |
+      | dealer | p2                                                                                                |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                     |
+      | p2     | 7c 7d 7h Jd Qd Kd 3s 4s 5s Ad                                                                     |
+      | upcard | <upcard>                                                                                          |
       | stock  | 6s 5c 6c 8c Tc Jc Qc Kc 2d 3d 4d 6d 8d Td Ah 3h 4h 5h 6h 8h Th Jh Qh As 2s 7s 8s Ts Js Qs <other> |
     When the players play:
       | action        |

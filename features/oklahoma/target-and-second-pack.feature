@@ -17,9 +17,9 @@ Feature: Oklahoma: the game to 150, and the knock card from a second pack
     # 60 + 50 = 110 would already end a standard game; here it goes on.
     # 110 + 39 = 149: not over. 110 + 40 = 150: over after hand 4.
     Examples:
-      | last | result                                   |
+      | last | result                                      |
       | 39   | the scores cannot be settled: game_not_over |
-      | 40   | the game is over after hand 4            |
+      | 40   | the game is over after hand 4               |
 
   @OKLA-TARGET @GAME-BONUS @GAME-BOX-BONUS @oklahoma @game
   Scenario: Settling an Oklahoma game
@@ -45,10 +45,10 @@ Feature: Oklahoma: the game to 150, and the knock card from a second pack
     Given standard rules
     And the rule knock_limit is 8
     And the deal:
-      | dealer | p2                                                                                              |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                   |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                   |
-      | upcard | 7h                                                                                              |
+      | dealer | p2                                                                                           |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                |
+      | upcard | 7h                                                                                           |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks 7s Kd 3h Ah |
     When the players play:
       | action        |

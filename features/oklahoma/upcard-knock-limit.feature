@@ -11,10 +11,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario Outline: The card turned up fixes the limit before anyone plays
     Given the <variant> variant
     And the deal:
-      | dealer | p2                                                                                           |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                |
-      | upcard | <upcard>                                                                                     |
+      | dealer | p2                                                                                        |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                             |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                             |
+      | upcard | <upcard>                                                                                  |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks <others> |
     When nobody has played yet
     Then the knock limit is <limit>
@@ -31,10 +31,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: Under a seven, only the knock that keeps 7 points is open
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                              |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                   |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                   |
-      | upcard | 7h                                                                                              |
+      | dealer | p2                                                                                           |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                |
+      | upcard | 7h                                                                                           |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks 7s Kd 3h Ah |
     When the players play:
       | action        |
@@ -62,10 +62,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: Under a seven, a knock with 8 points is refused though 10 would be fine in standard gin
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                              |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                   |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                   |
-      | upcard | 7h                                                                                              |
+      | dealer | p2                                                                                           |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                |
+      | upcard | 7h                                                                                           |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks 7s Kd 3h Ah |
     When the players play:
       | action        |
@@ -80,10 +80,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: A knock within the seven scores as usual
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                              |
-      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                   |
-      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                   |
-      | upcard | 7h                                                                                              |
+      | dealer | p2                                                                                           |
+      | p1     | Ac 2c 3c 4c 9c 9d 9h 9s 2h 5d                                                                |
+      | p2     | Kh Qd Jc 8h 7d 3d Tc 5s Ts 8c                                                                |
+      | upcard | 7h                                                                                           |
       | stock  | 6s Qh Jd 5c 6c 7c Qc Kc Ad 2d 4d 6d 8d Td 4h 5h 6h Th Jh As 2s 3s 4s 8s Js Qs Ks 7s Kd 3h Ah |
     When the players play:
       | action        |
@@ -104,10 +104,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: Under an ace nobody may knock, even with a single point
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                               |
-      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                               |
-      | upcard | Ah                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                |
+      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                |
+      | upcard | Ah                                                                                           |
       | stock  | Kh Qs 9s Ac 5c 6c 7c Tc Jc 2d 4d 8d Td Jd Kd 3h 4h 5h 6h 8h Th Qh 2s 3s 5s 7s 8s Js Ks As Qc |
     When the players play:
       | action        |
@@ -122,10 +122,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: Under an ace the deal ends by gin
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                               |
-      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                               |
-      | upcard | Ah                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                |
+      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                |
+      | upcard | Ah                                                                                           |
       | stock  | Kh Qs 9s Ac 5c 6c 7c Tc Jc 2d 4d 8d Td Jd Kd 3h 4h 5h 6h 8h Th Qh 2s 3s 5s 7s 8s Js Ks As Qc |
     When the players play:
       | action        |
@@ -160,10 +160,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: Where an ace counts one, a knock with 1 point is allowed
     Given the oklahoma-ace-one variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                               |
-      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                               |
-      | upcard | Ah                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                |
+      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                |
+      | upcard | Ah                                                                                           |
       | stock  | Kh Qs 9s Ac 5c 6c 7c Tc Jc 2d 4d 8d Td Jd Kd 3h 4h 5h 6h 8h Th Qh 2s 3s 5s 7s 8s Js Ks As Qc |
     When the players play:
       | action        |
@@ -181,10 +181,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: The limit stays when the upcard is taken and buried
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 4c 4h 5s 6s 7s Jd Qd Kc 9c 3h                                                               |
-      | p2     | Ac 2d 3c 5h 6c 8h 9d Th Js Qc                                                               |
-      | upcard | 4d                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 4c 4h 5s 6s 7s Jd Qd Kc 9c 3h                                                                |
+      | p2     | Ac 2d 3c 5h 6c 8h 9d Th Js Qc                                                                |
+      | upcard | 4d                                                                                           |
       | stock  | Kh Kd 2c 5c 7c 8c Tc Jc Ad 3d 5d 6d 7d 8d Td Ah 2h 6h 7h 9h Jh Qh As 2s 3s 4s 8s 9s Ts Qs Ks |
     When the players play:
       | action          |
@@ -219,10 +219,10 @@ Feature: Oklahoma: the first upcard sets the knock limit
   Scenario: The player who took the upcard knocks within its value
     Given the oklahoma variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 4c 4h 5s 6s 7s Jd Qd Kc 9c 3h                                                               |
-      | p2     | Ac 2d 3c 5h 6c 8h 9d Th Js Qc                                                               |
-      | upcard | 4d                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 4c 4h 5s 6s 7s Jd Qd Kc 9c 3h                                                                |
+      | p2     | Ac 2d 3c 5h 6c 8h 9d Th Js Qc                                                                |
+      | upcard | 4d                                                                                           |
       | stock  | Kh Kd 2c 5c 7c 8c Tc Jc Ad 3d 5d 6d 7d 8d Td Ah 2h 6h 7h 9h Jh Qh As 2s 3s 4s 8s 9s Ts Qs Ks |
     When the players play:
       | action          |

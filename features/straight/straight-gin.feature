@@ -14,9 +14,9 @@ Feature: Straight gin
     And he keeps <deadwood> deadwood
 
     Examples:
-      | hand                                | card | verdict   | deadwood |
-      | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad Kh    | Kh   | not legal | 1        |
-      | 2c 3c 4c 9c 9d 9h 9s 5d 6d 7d Ad    | Ad   | legal     | 0        |
+      | hand                             | card | verdict   | deadwood |
+      | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad Kh | Kh   | not legal | 1        |
+      | 2c 3c 4c 9c 9d 9h 9s 5d 6d 7d Ad | Ad   | legal     | 0        |
 
   @STRAIGHT-NO-KNOCK @GIN-DEFINITION @straight
   Scenario: After the draw, one point is one too many
@@ -47,10 +47,10 @@ Feature: Straight gin
   Scenario: In play, no knock is offered until gin is possible
     Given the straight variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                               |
-      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                               |
-      | upcard | Qc                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                |
+      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                |
+      | upcard | Qc                                                                                           |
       | stock  | Kh Qs 9s Ac 5c 6c 7c Tc Jc 2d 4d 8d Td Jd Kd 3h 4h 5h 6h 8h Th Qh 2s 3s 5s 7s 8s Js Ks Ah As |
     When the players play:
       | action        |
@@ -79,10 +79,10 @@ Feature: Straight gin
   Scenario: The hand ends by gin
     Given the straight variant
     And the deal:
-      | dealer | p2                                                                                          |
-      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                               |
-      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                               |
-      | upcard | Qc                                                                                          |
+      | dealer | p2                                                                                           |
+      | p1     | 2c 3c 4c 9c 9d 9h 5d 6d 7d Ad                                                                |
+      | p2     | Kc Qd Jh Ts 8c 7h 6s 3d 2h 4s                                                                |
+      | upcard | Qc                                                                                           |
       | stock  | Kh Qs 9s Ac 5c 6c 7c Tc Jc 2d 4d 8d Td Jd Kd 3h 4h 5h 6h 8h Th Qh 2s 3s 5s 7s 8s Js Ks Ah As |
     When the players play:
       | action        |
