@@ -9,10 +9,10 @@ Feature: The eleven-card start
   Background:
     Given the eleven-card-start variant
     And the deal:
-      | dealer | p2 |
-      | p1     | 2c 3c 4c 7d 7h 7s 9h Th Jh 5s Kd |
-      | p2     | Kc Ks Qc Qd Qh 8c 8d 8h 4d 6c |
-      | upcard | none |
+      | dealer | p2                                                                                           |
+      | p1     | 2c 3c 4c 7d 7h 7s 9h Th Jh 5s Kd                                                             |
+      | p2     | Kc Ks Qc Qd Qh 8c 8d 8h 4d 6c                                                                |
+      | upcard | none                                                                                         |
       | stock  | Ts 4h 9d 6d 8s 5c Jc Qs 2d 3h 5d 6h Js Jd As Ac Kh 3s Ad Td 2s Ah 2h 9c 3d 7c 4s 6s 9s 5h Tc |
 
   @DEAL-ELEVEN-CARD-START @DEAL-UPCARD-STOCK @round

@@ -10,10 +10,10 @@ Feature: The first turn and the upcard
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2 |
-      | p1     | 6h 7h Ac Ad As 3c 4c 5c Kd 2s |
-      | p2     | 8c 8d 9c Tc Jc 2h 3h 4h Qs Ks |
-      | upcard | 8h |
+      | dealer | p2                                                                                           |
+      | p1     | 6h 7h Ac Ad As 3c 4c 5c Kd 2s                                                                |
+      | p2     | 8c 8d 9c Tc Jc 2h 3h 4h Qs Ks                                                                |
+      | upcard | 8h                                                                                           |
       | stock  | 5h Qh 9s 9h 9d 7d 6s 6c 2d Js 4d 3s 6d Ts Th Jd 2c Kh 5s 3d Td 4s Qd Ah Qc 5d 7c 7s 8s Jh Kc |
 
   @FIRST-UPCARD-OFFER @round
@@ -172,19 +172,19 @@ Feature: The first turn and the upcard
     # p1 melds Ac Ad As and 3c 4c 5c; 6h + 7h + Kd + 2s = 25, and none of them fits p2's melds.
     # 25 - 10 = 15
     Then after 2 actions the legal actions are:
-      | action          |
-      | p2 discard 8c   |
-      | p2 discard 8d   |
-      | p2 discard 9c   |
-      | p2 discard Tc   |
-      | p2 discard Jc   |
-      | p2 discard 2h   |
-      | p2 discard 3h   |
-      | p2 discard 4h   |
-      | p2 discard Qs   |
-      | p2 discard Ks   |
-      | p2 knock Qs     |
-      | p2 knock Ks     |
+      | action        |
+      | p2 discard 8c |
+      | p2 discard 8d |
+      | p2 discard 9c |
+      | p2 discard Tc |
+      | p2 discard Jc |
+      | p2 discard 2h |
+      | p2 discard 3h |
+      | p2 discard 4h |
+      | p2 discard Qs |
+      | p2 discard Ks |
+      | p2 knock Qs   |
+      | p2 knock Ks   |
     And the hand ends in knock
     And the knocker is p2
     And the knocker's deadwood is 10
@@ -204,9 +204,9 @@ Feature: The first turn and the upcard
     # p2 could lay his 4h on 5h 6h 7h, but it already sits in his own 2h 3h 4h.
     # He keeps 8d + Qs + Ks = 28, and 28 - 2 = 26.
     Then after 4 actions the legal actions are:
-      | action        |
-      | p2 layoff 4h  |
-      | p2 done       |
+      | action       |
+      | p2 layoff 4h |
+      | p2 done      |
     And the hand ends in knock
     And the knocker's deadwood is 2
     And the defender's deadwood is 28

@@ -5,10 +5,10 @@ Feature: Gin cannot be undercut
   Scenario: Gin against a defender who has no deadwood either
     Given standard rules
     And the deal:
-      | dealer | p1 |
-      | p1     | Ah 2h 3h Jc Jd Jh 5c 6c 7c 8c |
-      | p2     | 4c 4d 4h 4s 6s 7s 8s 9s Kd Ks |
-      | upcard | Kh |
+      | dealer | p1                                                                                           |
+      | p1     | Ah 2h 3h Jc Jd Jh 5c 6c 7c 8c                                                                |
+      | p2     | 4c 4d 4h 4s 6s 7s 8s 9s Kd Ks                                                                |
+      | upcard | Kh                                                                                           |
       | stock  | Ts 5h 6d 5d 3s 2c Qc Qs Ad Qd 3d 7h Js 8d 9h Ac 8h Qh Kc 7d Th 9d Td 9c 2d 3c As 2s 5s 6h Tc |
     When the players play:
       | action          |

@@ -9,10 +9,10 @@ Feature: Going gin during a hand
   Background:
     Given standard rules
     And the deal:
-      | dealer | p1 |
-      | p1     | 5s Kc Ah 2h 3h Jc Jd Jh 7c 9d |
-      | p2     | 4c 4d 4h 4s 6s 7s 8s 9s Kd Ks |
-      | upcard | Kh |
+      | dealer | p1                                                                                           |
+      | p1     | 5s Kc Ah 2h 3h Jc Jd Jh 7c 9d                                                                |
+      | p2     | 4c 4d 4h 4s 6s 7s 8s 9s Kd Ks                                                                |
+      | upcard | Kh                                                                                           |
       | stock  | Ts Qd 3d 2d 2s 2c 8c Qs Tc Td Ad 6h Js 6d 8h Ac 7h Th 9c 5d 9h 7d 8d 5c Qc 3c Qh As 3s 5h 6c |
 
   @GIN-DEFINITION @BIGGIN-DEFINITION @KNOCK-OPTIONAL @round

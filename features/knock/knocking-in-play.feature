@@ -10,10 +10,10 @@ Feature: Knocking during a hand
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2 |
-      | p1     | 5h 6h 7h Tc Td Ts 2s 3s Ac Ad |
-      | p2     | 4h 9h Th Kc Kd Ks 5c 6c 7c Qd |
-      | upcard | Qs |
+      | dealer | p2                                                                                           |
+      | p1     | 5h 6h 7h Tc Td Ts 2s 3s Ac Ad                                                                |
+      | p2     | 4h 9h Th Kc Kd Ks 5c 6c 7c Qd                                                                |
+      | upcard | Qs                                                                                           |
       | stock  | 8h 7s Ah 6d 5d 4s 3c Jc Js 2d Qh 4d 9s 2h 8d 2c Jh As Qc 7d Kh 9d Jd 8c 3d 4c 5s 6s 8s 3h 9c |
 
   @KNOCK-COUNT-AFTER-DISCARD @KNOCK-LIMIT @TURN-NO-DISCARD-TAKEN-CARD @round
@@ -131,14 +131,14 @@ Feature: Knocking during a hand
   @KNOCK-DECLARATION @MELD-ARRANGEMENT-CHOICE @round
   Scenario: A spread given in full is scored as shown
     When the players play:
-      | action                               |
-      | p1 pass                              |
-      | p2 pass                              |
-      | p1 draw stock                        |
+      | action                                |
+      | p1 pass                               |
+      | p2 pass                               |
+      | p1 draw stock                         |
       | p1 knock 8h with 5h 6h 7h \| Tc Td Ts |
-      | p2 layoff 4h                         |
-      | p2 layoff Th                         |
-      | p2 done                              |
+      | p2 layoff 4h                          |
+      | p2 layoff Th                          |
+      | p2 done                               |
     Then the hand ends in knock
     And the knocker's deadwood is 7
     And the defender's deadwood is 19

@@ -24,11 +24,11 @@ Feature: Knocking
     And he keeps <deadwood> deadwood
 
     Examples:
-      | hand                              | card | verdict   | deadwood |
-      | 2c 3c 4c 5c 6c 7d 7h 7s Ah 9h Kd  | Kd   | legal     | 10       |
-      | 2c 3c 4c 5c 6c 7d 7h 7s Ah 9h Kd  | 9h   | not legal | 11       |
-      | 2c 3c 4c 5c 6c 7d 7h 7s Jh Qh Kh  | 6c   | legal     | 0        |
-      | 2c 3c 4c 5c 6c 7d 7h 7s Jh Qh Kh  | 7d   | not legal | 14       |
+      | hand                             | card | verdict   | deadwood |
+      | 2c 3c 4c 5c 6c 7d 7h 7s Ah 9h Kd | Kd   | legal     | 10       |
+      | 2c 3c 4c 5c 6c 7d 7h 7s Ah 9h Kd | 9h   | not legal | 11       |
+      | 2c 3c 4c 5c 6c 7d 7h 7s Jh Qh Kh | 6c   | legal     | 0        |
+      | 2c 3c 4c 5c 6c 7d 7h 7s Jh Qh Kh | 7d   | not legal | 14       |
 
   @KNOCK-COUNT-AFTER-DISCARD @KNOCK-LIMIT
   Scenario: After the draw, the best discard is found card by card

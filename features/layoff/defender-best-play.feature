@@ -9,10 +9,10 @@ Feature: The defender's melds and lay-offs together
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2 |
-      | p1     | 4h 5h 6h 9c 9d 9s Jc Jd As Kh |
-      | p2     | 7c 7d 7h 7s 8h 3h Td Kc Qd 2s |
-      | upcard | Js |
+      | dealer | p2                                                                                           |
+      | p1     | 4h 5h 6h 9c 9d 9s Jc Jd As Kh                                                                |
+      | p2     | 7c 7d 7h 7s 8h 3h Td Kc Qd 2s                                                                |
+      | upcard | Js                                                                                           |
       | stock  | Ts Ah 3d 2d 6s 2c 6c Ks Tc Kd Ad 9h Qs 5d Jh Ac Th 3s 8c 4d Qh 6d 8d 4c Qc 3c 4s 5s 8s 2h 5c |
 
   @LAYOFF-OPTIMAL @LAYOFF-DEFENDER-MELDS @LAYOFF-CHAIN @LAYOFF-EXTEND-RUN @SCORE-KNOCK-WIN @round

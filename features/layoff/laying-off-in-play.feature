@@ -9,10 +9,10 @@ Feature: Laying off during a hand
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2 |
-      | p1     | 4h 5h 6h 7c 7d 7s Jc Jd As Kh |
-      | p2     | 7h 8h 3h 2h Jh Kc Qd 9s 2s Ts |
-      | upcard | Js |
+      | dealer | p2                                                                                           |
+      | p1     | 4h 5h 6h 7c 7d 7s Jc Jd As Kh                                                                |
+      | p2     | 7h 8h 3h 2h Jh Kc Qd 9s 2s Ts                                                                |
+      | upcard | Js                                                                                           |
       | stock  | 8s 9d 2d Ad 5s 2c 6c Ks 9c 8d Qc Kd Qs 4d 9h Ac Ah Qh 8c 3d Th 5d 6d 4c Tc 3c 3s 4s 6s Td 5c |
 
   @LAYOFF-EXTEND-RUN @LAYOFF-EXTEND-SET @LAYOFF-TARGET-KNOCKER-MELDS @round

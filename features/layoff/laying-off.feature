@@ -19,10 +19,10 @@ Feature: Laying off
     #    63 - 10 - 1 - 5 = 47
     # 3: the 7s is the fourth seven: 60 - 7 = 53
     Examples:
-      | spread                    | defender                      | layoffs  | deadwood |
-      | Ah 2h 3h \| 9c Tc Jc      | 4h Kh 8c Qc 2s 5s 8d Jd 4c 6d | 4h 8c Qc | 45       |
-      | Jh Qh Kh \| 2c 3c 4c      | Th Ah Ac 5c 9s 6d 8d Qd 3s Js | Th Ac 5c | 47       |
-      | 7c 7d 7h \| Jc Jd Jh Js   | 7s 9d 2c 4h Qd Ac 6s 8h 3d Kh | 7s       | 53       |
+      | spread                  | defender                      | layoffs  | deadwood |
+      | Ah 2h 3h \| 9c Tc Jc    | 4h Kh 8c Qc 2s 5s 8d Jd 4c 6d | 4h 8c Qc | 45       |
+      | Jh Qh Kh \| 2c 3c 4c    | Th Ah Ac 5c 9s 6d 8d Qd 3s Js | Th Ac 5c | 47       |
+      | 7c 7d 7h \| Jc Jd Jh Js | 7s 9d 2c 4h Qd Ac 6s 8h 3d Kh | 7s       | 53       |
 
   @LAYOFF-CHAIN @LAYOFF-EXTEND-RUN @LAYOFF-OPTIMAL
   Scenario Outline: Cards laid off carry further cards
@@ -33,9 +33,9 @@ Feature: Laying off
     # 1: 4h then 5h onto A-2-3 of hearts, 8s then 9s onto 5-6-7 of spades: 10 + 10 + 2 + 6 + 10 + 3 = 41
     # 2: 3h then 2h below 4-5-6 of hearts, 9c below 10-J-Q of clubs: 10 + 8 + 5 + 10 + 7 + 1 + 4 = 45
     Examples:
-      | spread                 | defender                      | layoffs     | deadwood |
-      | Ah 2h 3h \| 5s 6s 7s   | 4h 5h 8s 9s Kc Qd 2c 6d Jc 3d | 4h 5h 8s 9s | 41       |
-      | 4h 5h 6h \| Tc Jc Qc   | 3h 2h 9c Kd 8s 5d Qs 7c As 4d | 3h 2h 9c    | 45       |
+      | spread               | defender                      | layoffs     | deadwood |
+      | Ah 2h 3h \| 5s 6s 7s | 4h 5h 8s 9s Kc Qd 2c 6d Jc 3d | 4h 5h 8s 9s | 41       |
+      | 4h 5h 6h \| Tc Jc Qc | 3h 2h 9c Kd 8s 5d Qs 7c As 4d | 3h 2h 9c    | 45       |
 
   @LAYOFF-CHAIN
   Scenario: Where chains are not allowed only the first card of each goes
@@ -77,6 +77,6 @@ Feature: Laying off
     # With the 7h in the set, 8h 9h 10h is a run the 6h cannot reach: 67 stays.
     # Spread as 7-8-9-10 of hearts, the 6h fits: 67 - 6 = 61.
     Examples:
-      | spread                | deadwood |
-      | 7c 7d 7h \| 8h 9h Th  | 67       |
-      | 7h 8h 9h Th           | 61       |
+      | spread               | deadwood |
+      | 7c 7d 7h \| 8h 9h Th | 67       |
+      | 7h 8h 9h Th          | 61       |

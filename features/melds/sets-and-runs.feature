@@ -11,13 +11,13 @@ Feature: Sets and runs
     Then they <verdict>
 
     Examples:
-      | cards        | verdict         |
-      | 7c 7d 7h     | are a set       |
-      | 7c 7d 7h 7s  | are a set       |
-      | 7c 7d        | are not a meld  |
-      | Kc Kd Ks     | are a set       |
-      | 7c 7d 8h     | are not a meld  |
-      | 7c 7d 7h 8h  | are not a meld  |
+      | cards       | verdict        |
+      | 7c 7d 7h    | are a set      |
+      | 7c 7d 7h 7s | are a set      |
+      | 7c 7d       | are not a meld |
+      | Kc Kd Ks    | are a set      |
+      | 7c 7d 8h    | are not a meld |
+      | 7c 7d 7h 8h | are not a meld |
 
   @MELD-RUN @MELD-RUN-ACE-LOW @MELD-RUN-NO-WRAP
   Scenario Outline: Cards of one suit
@@ -25,15 +25,15 @@ Feature: Sets and runs
     Then they <verdict>
 
     Examples:
-      | cards           | verdict         |
-      | Ah 2h 3h        | are a run       |
-      | 9s Ts Js Qs Ks  | are a run       |
-      | Qh Kh Ah        | are not a meld  |
-      | Kh Ah 2h        | are not a meld  |
-      | 4s 5s 7s        | are not a meld  |
-      | 4s 5s 6d        | are not a meld  |
-      | Kc Ac 2c        | are not a meld  |
-      | Qc Kc Ac 2c     | are not a meld  |
+      | cards          | verdict        |
+      | Ah 2h 3h       | are a run      |
+      | 9s Ts Js Qs Ks | are a run      |
+      | Qh Kh Ah       | are not a meld |
+      | Kh Ah 2h       | are not a meld |
+      | 4s 5s 7s       | are not a meld |
+      | 4s 5s 6d       | are not a meld |
+      | Kc Ac 2c       | are not a meld |
+      | Qc Kc Ac 2c    | are not a meld |
 
   @MELD-RUN
   Scenario Outline: A run has no greatest length

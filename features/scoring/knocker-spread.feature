@@ -10,10 +10,10 @@ Feature: The knocker's spread when none is given
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2 |
-      | p1     | 3s 4s 5s 4c 4d 8h 9h Th Jh Kc |
-      | p2     | 4h 6s 7s Ac Ad Ah 9c 9d Jc 2d |
-      | upcard | Qh |
+      | dealer | p2                                                                                           |
+      | p1     | 3s 4s 5s 4c 4d 8h 9h Th Jh Kc                                                                |
+      | p2     | 4h 6s 7s Ac Ad Ah 9c 9d Jc 2d                                                                |
+      | upcard | Qh                                                                                           |
       | stock  | Js 2h 7d 6d 9s 3c 8c Ks Qc Kd 5d 5h Qs Td 7h 2c 6h As Tc 8d Kh Jd Qd 6c 3d 5c 2s 8s Ts 3h 7c |
 
   @SCORE-AUTO-SPREAD @LAYOFF-EXTEND-SET @SCORE-KNOCK-WIN @round
@@ -89,9 +89,9 @@ Feature: The knocker's spread when none is given
     And the knocker scores <points> points
 
     Examples:
-      | spread                       | deadwood | layoffs | points |
-      | 4c 4d 4s \| 8h 9h Th Jh Qh   | 43       | 4h      | 35     |
-      | 3s 4s 5s \| 8h 9h Th Jh Qh   | 34       | 6s 7s   | 26     |
+      | spread                     | deadwood | layoffs | points |
+      | 4c 4d 4s \| 8h 9h Th Jh Qh | 43       | 4h      | 35     |
+      | 3s 4s 5s \| 8h 9h Th Jh Qh | 34       | 6s 7s   | 26     |
 
   @SCORE-AUTO-SPREAD
   Scenario: With no spread given, the set is taken

@@ -7,10 +7,10 @@ Feature: Undercut during a hand
 
   Background:
     Given the deal:
-      | dealer | p1 |
-      | p1     | 5c Qc Ad 3s Jc Jd Js 8d 9d Td |
-      | p2     | 2c 3c 4c Qd Qh Qs 7h 8h 9s Ks |
-      | upcard | 9h |
+      | dealer | p1                                                                                           |
+      | p1     | 5c Qc Ad 3s Jc Jd Js 8d 9d Td                                                                |
+      | p2     | 2c 3c 4c Qd Qh Qs 7h 8h 9s Ks                                                                |
+      | upcard | 9h                                                                                           |
       | stock  | 7s 4h 6d 5d 5s 6c Tc Ts 2d 3h 4d 6h 8s Kd Jh Ac Th As Kc 7d Kh Ah 2h 8c 3d 7c 2s 4s 6s 5h 9c |
 
   @SCORE-UNDERCUT @LAYOFF-EXTEND-RUN @LAYOFF-EXTEND-SET @round

@@ -12,10 +12,10 @@ Feature: The end of the stock
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2 |
-      | p1     | 5s 6s Ac 2c 3c Jc Jd Jh 2d 9h |
-      | p2     | 7c 7d Ks Kh Kd 4h 5h 6h 3d Qc |
-      | upcard | 8c |
+      | dealer | p2                                                                                           |
+      | p1     | 5s 6s Ac 2c 3c Jc Jd Jh 2d 9h                                                                |
+      | p2     | 7c 7d Ks Kh Kd 4h 5h 6h 3d Qc                                                                |
+      | upcard | 8c                                                                                           |
       | stock  | 9s 3h 9d 8d 3s 5c Kc Qs 4d Qh 6d Js 7h Qd 4c Th 2s Ad Td As Ah 2h 9c 5d 6c 4s 8s Ts 7s 8h Tc |
 
   @STOCK-WALL-TWO @STOCK-VOID-NO-SCORE @EQUIP-DECK-52 @TURN-ALTERNATION @round

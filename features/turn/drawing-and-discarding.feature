@@ -10,10 +10,10 @@ Feature: The ordinary turn
   Background:
     Given standard rules
     And the deal:
-      | dealer | p2 |
-      | p1     | 6h 7h Ac Ad As 3c 4c 5c Kd 2s |
-      | p2     | 8c 8d 9c Tc Jc 2h 3h 4h Qs Ks |
-      | upcard | 8h |
+      | dealer | p2                                                                                           |
+      | p1     | 6h 7h Ac Ad As 3c 4c 5c Kd 2s                                                                |
+      | p2     | 8c 8d 9c Tc Jc 2h 3h 4h Qs Ks                                                                |
+      | upcard | 8h                                                                                           |
       | stock  | 5h Qh 9s 9h 9d 7d 6s 6c 2d Js 4d 3s 6d Ts Th Jd 2c Kh 5s 3d Td 4s Qd Ah Qc 5d 7c 7s 8s Jh Kc |
 
   @TURN-DRAW-SOURCE @round
