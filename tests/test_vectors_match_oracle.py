@@ -1,14 +1,24 @@
 """Every single-hand vector (melds, deadwood, knock, layoff, scoring) agrees with
 the brute-force oracle in tests/oracle, field by field.
 
-The YAML files are read directly; nothing from the engines is imported.
+The YAML files are read directly; nothing from the engines is imported. Vectors
+of other kinds in the same folders are not the oracle's to answer and are not
+collected. Which rule IDs a vector may cite is checked where the vectors are
+built (tests/oracle/build_vectors.py) and by the schema, not here.
 """
 
 from collections import Counter
 
 import pytest
 
-from tests.oracle.vectors import KINDS, RULE_IDS, all_vector_ids, answer, input_cards, load_vectors, normal
+from tests.oracle.vectors import (
+    KINDS,
+    all_vector_ids,
+    answer,
+    input_cards,
+    load_vectors,
+    normal,
+)
 
 VECTORS = load_vectors()
 
@@ -28,7 +38,7 @@ def test_vector_matches_oracle(path, area, vector):
     assert path.parent.name == area
     assert vector["id"].startswith(area + "-")
     assert vector["kind"] in KINDS[area]
-    assert vector["rules"] and set(vector["rules"]) <= RULE_IDS, set(vector["rules"]) - RULE_IDS
+    assert vector["rules"]
     assert vector["provenance"] in ("hand", "oracle")
     assert vector["description"].strip()
     input_cards(vector)

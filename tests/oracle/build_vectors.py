@@ -22,14 +22,29 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import yaml  # noqa: E402
+import yaml
 
-from tests.oracle.cards import RANKS, SUITS, all_cards, format_hand, rank, suit, total_value, value  # noqa: E402
-from tests.oracle.layoffs import accepts, layable_groups  # noqa: E402
-from tests.oracle.melds import all_melds, disjoint_collections, least_deadwood, meld_type, optimal_arrangements  # noqa: E402
-from tests.oracle.params import load_params  # noqa: E402
-from tests.oracle.scoring import score  # noqa: E402
-from tests.oracle.vectors import AREAS, RULE_IDS, answer, input_cards, same  # noqa: E402
+from tests.oracle.cards import (
+    RANKS,
+    SUITS,
+    all_cards,
+    format_hand,
+    rank,
+    suit,
+    total_value,
+    value,
+)
+from tests.oracle.layoffs import accepts, layable_groups
+from tests.oracle.melds import (
+    all_melds,
+    disjoint_collections,
+    least_deadwood,
+    meld_type,
+    optimal_arrangements,
+)
+from tests.oracle.params import load_params
+from tests.oracle.scoring import score
+from tests.oracle.vectors import AREAS, RULE_IDS, answer, input_cards, same
 
 SEED = 20261129
 DECK = all_cards()
@@ -595,8 +610,11 @@ def build_deadwood(book, rng):
     fill(compete, 14, lambda: planted_hand() if rng.random() < 0.5 else dense_hand(),
          lambda h: bool(competing(h)) and least_deadwood(h) > 0,
          lambda h: f"Generated: {format_hand(competing(h))} can go to a set or a run.")
-    fill(split, 8, lambda: (lambda r: [card(r, s) for s in SUITS] + rng.sample(
-        [c for c in DECK if abs(rank(c) - r) in (1, 2)], 6))(rng.randint(1, 13)),
+    def four_of_a_rank():
+        r = rng.randint(1, 13)
+        return [card(r, s) for s in SUITS] + rng.sample([c for c in DECK if abs(rank(c) - r) in (1, 2)], 6)
+
+    fill(split, 8, four_of_a_rank,
          lambda h: bool(split_four(h)),
          lambda h: f"Generated: the four {RANKS[split_four(h)[0] - 1]}s do not stay together in a best arrangement.")
 
@@ -715,7 +733,7 @@ def build_discard(book, rng):
     # pattern transforms of the worked meld-breaking hands: other suits and ranks
     bases = ["3c 4c 5c 3d 5d Ah 2h 3h 5h 3s 5s", "4c 5c 2d 3d 4d 5d 4h 5h 4s 5s 6s"]
     made = 0
-    for shift in range(0, 9):
+    for shift in range(9):
         for perm in ("cdhs", "hsdc", "sdch", "dchs"):
             if made >= 6:
                 break
@@ -837,7 +855,7 @@ def build_knock(book, rng):
     for where, hand, discard, desc, over in curated:
         add(where, hand, discard, desc, overrides=over)
 
-    def knock_hand(target_lo, target_hi):
+    def knock_hand():
         melds = plant(rng, rng.choice([[3, 3], [3, 4], [4, 4], [3, 3, 3], [3, 5]]), DECK)
         if melds is None:
             return None
@@ -848,7 +866,7 @@ def build_knock(book, rng):
 
     made = {"limit": 0, "custom": 0, "gin": 0}
     while made["limit"] < 20:
-        hand = knock_hand(0, 0)
+        hand = knock_hand()
         if hand is None:
             continue
         for discard in rng.sample(hand, 11):
@@ -860,7 +878,7 @@ def build_knock(book, rng):
                 break
     limits = [0, 1, 5, 7, 3, 9, 2, 6]
     while made["custom"] < 18:
-        hand = knock_hand(0, 0)
+        hand = knock_hand()
         if hand is None:
             continue
         lim = limits[made["custom"] % len(limits)]

@@ -5,8 +5,8 @@ testing every group of its cards of one rank or of one suit, and the least deadw
 by trying every collection of pairwise-disjoint melds.
 """
 
-from functools import lru_cache
-from itertools import combinations
+from functools import cache
+from itertools import combinations, pairwise
 
 from .cards import SUITS, format_hand, parse_hand, rank, sort_key, suit, total_value
 
@@ -31,7 +31,7 @@ def _kind(cards):
     ranks = sorted(rank(c) for c in cards)
     if len(set(ranks)) == 1 and len(cards) <= 4:
         return "set"
-    if len({suit(c) for c in cards}) == 1 and all(b == a + 1 for a, b in zip(ranks, ranks[1:])):
+    if len({suit(c) for c in cards}) == 1 and all(b == a + 1 for a, b in pairwise(ranks)):
         return "run"
     return None
 
@@ -95,7 +95,7 @@ def normalise(collection):
     return frozenset(melds)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _solve(hand):
     """(least deadwood, optimal normalised arrangements) of a frozenset hand."""
     best = None
