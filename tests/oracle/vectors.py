@@ -26,6 +26,15 @@ KINDS = {
 }
 CARD_SET_FIELDS = {"discards", "layoffs"}
 
+# The C loader is the same safe loader, only faster; PyYAML without libyaml falls back.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_yaml(path):
+    """Load one YAML file safely (no tags are executed)."""
+    with open(path, encoding="utf-8") as f:
+        return yaml.load(f, Loader=SAFE_LOADER)
+
 RULE_IDS = frozenset(
     [
         "CARD-VALUES",
@@ -84,8 +93,7 @@ def load_vectors(root=ROOT, kinds=ORACLE_KINDS):
     players, for example), which the oracle does not answer."""
     found = []
     for path in vector_files(root):
-        with open(path, encoding="utf-8") as f:
-            document = yaml.safe_load(f)
+        document = read_yaml(path)
         for vector in document["vectors"]:
             if vector.get("kind") in kinds:
                 found.append((path, document["area"], vector))
@@ -96,8 +104,7 @@ def all_vector_ids(root=ROOT):
     """(id, file) for every vector in every file under vectors/, any kind."""
     found = []
     for path in sorted((Path(root) / "vectors").glob("*/*.yaml")):
-        with open(path, encoding="utf-8") as f:
-            document = yaml.safe_load(f) or {}
+        document = read_yaml(path) or {}
         for vector in document.get("vectors") or []:
             found.append((vector.get("id"), path))
     return found
