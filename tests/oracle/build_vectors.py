@@ -1232,7 +1232,7 @@ def build_scoring(book, rng):
         (errors, "Ac 2c 3c 4d 4h 4s 7c 8c 9c 7d", "5d 5h 5s Jd Jh Js Kd Kh Ks 7h", "A legal knock becomes illegal under a limit of 5.", {"knock_limit": 5}, None),
         (errors, "Ac 2c 3c 4d 4h 4s 7c 8c 9c 7d", "5d 5h 5s Jd Jh Js Kd Kh Ks 7h", "A spread leaving 7c 8c 9c 7d out counts 31: illegal.", None, ["Ac 2c 3c", "4d 4h 4s"]),
         (gin_f, gin10, "4c Jc Kd Kh Qs 2d 6h 8s 9h 3s", "Gin with the spread given explicitly.", None, ["Ac 2c 3c", "4d 4h 4s", "7c 8c 9c Tc"]),
-        (spreads, gin10, "4c Jc Kd Kh Qs 2d 6h 8s 9h 3s", "A gin hand spread with Tc left out: a knock of 10, and 4c may lay off.", None, ["Ac 2c 3c", "4d 4h 4s", "7c 8c 9c"]),
+        (spreads, gin10, "4c Jc Kd Kh Qs 2d 6h 8s 9h 3s", "A gin hand spread with Tc left out still scores as gin (GIN-DEFINITION): 4c may not lay off.", None, ["Ac 2c 3c", "4d 4h 4s", "7c 8c 9c"]),
         (gin_f, gin10, "5c 5d 5h 5s Jd Jh Js Kd Kh Ks", "Gin against zero deadwood with a gin bonus of 20 and undercut bonus 10: still gin.", {"gin_bonus": 20, "undercut_bonus": 10}, None),
         (under, "Ah 2h 3h 5c 5d 5s 9d Td Jd 4c", "Kc Kd Ks 6s 7s 8s 2c 2d 2s 3s", "Knocker at 4 against the defender's 3, which lays off nowhere: undercut by one.", None, None),
         (under, "Ah 2h 3h 5c 5d 5s 9d Td Jd 4c", "Kc Kd Ks 6s 7s 8s 2c 2d 2s 4h", "4h lays off onto A-2-3 of hearts, bringing the defender to 0 against 4: undercut.", None, None),

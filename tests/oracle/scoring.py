@@ -70,6 +70,8 @@ def score(knocker, defender, params, knocker_melds=None):
         melded = frozenset().union(*spread)
         d_knock = total_value(set(knocker) - melded)
         spreads = [spread]
+        if least_deadwood(knocker) == 0:
+            d_knock = 0  # GIN-DEFINITION: ten cards that can all be melded are gin, whatever spread is shown
     else:
         d_knock = least_deadwood(knocker)
         spreads = [list(a) for a in optimal_arrangements(knocker)]
