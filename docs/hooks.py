@@ -1,0 +1,53 @@
+"""mkdocs hooks: the generated pages of the site.
+
+The pages about rules, variants, registers, tests and conformance are made at build time by
+:class:`ginspec.site.Site` from the repository's own data; hand-written pages in docs/ may hold
+``<!-- ginspec:NAME -->`` lines, which are replaced by generated Markdown. Nothing generated is
+ever written into docs/.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ginspec.site import Site  # noqa: E402
+
+_site: Site | None = None
+
+
+def _current(config) -> Site:
+    global _site
+    if _site is None:
+        _site = Site(root=ROOT, docs=Path(config["docs_dir"]))
+    return _site
+
+
+def on_startup(command, dirty) -> None:  # noqa: ARG001 - mkdocs passes these by name
+    global _site
+    _site = None
+
+
+def on_config(config):
+    global _site
+    _site = None  # data may have changed between two builds of `mkdocs serve`
+    config["nav"] = _current(config).nav()
+    return config
+
+
+def on_files(files: Files, config) -> Files:
+    site = _current(config)
+    for uri, markdown in site.pages().items():
+        if files.get_file_from_path(uri) is None:
+            files.append(File.generated(config, uri, content=markdown))
+    return files
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
+    return _current(config).expand(markdown, page.file.src_uri)
