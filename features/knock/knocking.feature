@@ -9,7 +9,7 @@ Feature: Knocking
     Then the knock is legal
     And he keeps 8 deadwood
 
-  @KNOCK-LIMIT @oklahoma
+  @KNOCK-LIMIT
   Scenario: A lower knock limit
     Given standard rules
     And the rule knock_limit is 7
