@@ -195,6 +195,36 @@ def md_text(text: str) -> str:
     return "".join(pieces)
 
 
+def md_cards(text: str) -> str:
+    """Like :func:`md_text`, with the cards named in the text drawn with their suit symbols (outside
+    code spans). ``As`` is taken for the ace of spades only beside another card."""
+    flat = md_text(text)
+    pieces = []
+    position = 0
+    for match in CODE_SPAN.finditer(flat):
+        pieces.append(_cards_in_plain(flat[position : match.start()]))
+        pieces.append(match.group(0))
+        position = match.end()
+    pieces.append(_cards_in_plain(flat[position:]))
+    return "".join(pieces)
+
+
+def _cards_in_plain(text: str) -> str:
+    tokens = re.split(r"(\s+)", text)
+    words = [token.strip(".,;:()[]") for token in tokens]
+
+    def beside_card(index: int) -> bool:
+        return any(0 <= other < len(words) and is_card(words[other]) for other in (index - 2, index + 2))
+
+    out = []
+    for index, token in enumerate(tokens):
+        word = words[index]
+        if is_card(word) and (word not in ("As", "Ad") or beside_card(index)):
+            token = token.replace(word, card_text_html(word), 1)
+        out.append(token)
+    return "".join(out)
+
+
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -801,7 +831,7 @@ class Site:
         if not rule.verifiable:
             badges.append('<span class="gs-status gs-status-unverifiable" title="cannot be checked by machine">not machine-checkable</span>')
         lines += [" ".join(badges), ""]
-        lines += ['<div class="gs-statement" markdown>', "", self.linkify(md_text(rule.statement), uri), "", "</div>", ""]
+        lines += ['<div class="gs-statement" markdown>', "", self.linkify(md_cards(rule.statement), uri), "", "</div>", ""]
         if not rule.verifiable and rule.unverifiable_reason:
             lines += [f"*Why it cannot be checked by machine:* {md_text(rule.unverifiable_reason)}", ""]
         facts = []
@@ -860,7 +890,8 @@ class Site:
         return changes
 
     def rule_examples(self, rule_id: str, limit: int = 3) -> list[Any]:
-        """Vectors citing the rule that can be drawn as cards: single hands first, then whole hands."""
+        """Vectors citing the rule that can be drawn as cards: one of each kind of question first
+        (single hands before whole hands, a valid meld before an invalid one), worked by hand first."""
         coverage = self.coverage.get(rule_id)
         if coverage is None:
             return []
@@ -871,17 +902,27 @@ class Site:
             actions = len(vector.input.get("actions", ())) if vector.kind == "round" else 0
             return (CARD_KINDS.index(vector.kind), vector.provenance != "hand", actions, vector.id)
 
+        def flavour(vector: Any) -> tuple[str, Any]:
+            if vector.kind == "meld":
+                return vector.kind, bool(vector.expected.get("valid"))
+            if vector.kind == "round":
+                return vector.kind, None
+            return vector.kind, "error" in vector.expected or "illegal" in vector.expected
+
         candidates.sort(key=key)
         chosen: list[Any] = []
-        rounds = 0
+        seen: set[tuple[str, Any]] = set()
         for vector in candidates:
-            if vector.kind == "round":
-                if rounds >= 1 and len(chosen) >= 1:
-                    continue
-                rounds += 1
-            chosen.append(vector)
-            if len(chosen) >= limit:
-                break
+            if flavour(vector) not in seen and len(chosen) < limit:
+                seen.add(flavour(vector))
+                chosen.append(vector)
+        if not any(vector.kind == "round" for vector in chosen):
+            for vector in candidates:
+                if len(chosen) >= limit:
+                    break
+                if vector not in chosen and vector.kind != "round":
+                    chosen.append(vector)
+        chosen.sort(key=key)
         return chosen
 
     # -- drawing a vector ----------------------------------------------------------------------------
@@ -897,13 +938,13 @@ class Site:
         meta_text = f" ({'; '.join(meta)})" if meta else ""
         if heading:
             lines += [f"### {vector.id} {{ #{vector.id} }}", ""]
-            lines += [md_text(vector.description) + meta_text, ""]
+            lines += [md_cards(vector.description) + meta_text, ""]
             facts = [f"**Kind:** `{vector.kind}`", "**Rules:** " + ", ".join(self.rule_link(rule, uri) for rule in vector.rules)]
             if vector.provenance:
                 facts.append(f"**Worked:** {PROVENANCE.get(vector.provenance, vector.provenance)}")
             lines += ["  \n".join(facts), ""]
         else:
-            lines += [f"{self.vector_link(vector.id, uri)}: {md_text(vector.description)}{meta_text}", ""]
+            lines += [f"{self.vector_link(vector.id, uri)}: {md_cards(vector.description)}{meta_text}", ""]
         body = self.vector_body(vector)
         if body:
             lines += [body, ""]
@@ -1497,7 +1538,7 @@ class Site:
         lines += ["  \n".join(refs), ""]
         vector = self.vector_by_id.get(case_id)
         if vector is not None:
-            lines += [md_text(vector.description), "", self.vector_body(vector), ""]
+            lines += [md_cards(vector.description), "", self.vector_body(vector), ""]
         if record.get("message"):
             lines += [f"> {md_text(record['message'])}", ""]
         if record.get("expected") is not None or record.get("observed") is not None:
@@ -1604,7 +1645,9 @@ class Site:
 
     def vector_file_page(self, name: str, vectors: list[Any]) -> str:
         uri = self.vector_uri(vectors[0])
-        lines = [f"# {md_text(name.removeprefix('vectors/'))}", "", f"`{name}`: {len(vectors)} vectors.", ""]
+        # The vector pages are mostly cards: left out of the search index, which stays small; a
+        # vector ID is still found through the rule pages that cite it.
+        lines = ["---", "search:", "  exclude: true", "---", "", f"# {md_text(name.removeprefix('vectors/'))}", "", f"`{name}`: {len(vectors)} vectors.", ""]
         description = self.vector_file_descriptions.get(name)
         if description:
             lines += [self.linkify(md_text(description), uri), ""]
@@ -1747,7 +1790,7 @@ class Site:
                 continue
             lines += [f"## {md_text(area.title)} {{ #{name} }}", "", self.linkify(md_text(area.summary), uri), ""]
             for rule in core:
-                lines.append(f"- **{md_text(rule.title)}.** {self.linkify(md_text(rule.statement), uri)} ({self.rule_link(rule.id, uri)})")
+                lines.append(f"- **{md_text(rule.title)}.** {self.linkify(md_cards(rule.statement), uri)} ({self.rule_link(rule.id, uri)})")
             lines.append("")
             example = next((vector for rule in core for vector in self.rule_examples(rule.id, limit=1) if vector.kind != "round"), None)
             if example is not None:

@@ -1,0 +1,299 @@
+"""The documentation site: built with ``mkdocs build --strict`` into a temporary folder, then its
+HTML checked: every rule ID is an anchor on its area page, the variants table lists every variant,
+cards are drawn, the conformance pages show a report, and no internal link or anchor is broken.
+
+The site is built once per test session (:func:`built_site`), with a reports folder holding a
+sample report that has every kind of result, beside any real report in ``reports/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import os
+import posixpath
+import shutil
+import subprocess
+import sys
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from ginspec import site as site_module
+from ginspec.adapters.base import Capabilities
+from ginspec.registry import load_registry
+from ginspec.report import build_report
+from ginspec.runner import CaseResult
+from ginspec.site import Site, arrangement_html, card_html, hand_html, href, md_cards
+from ginspec.variants import load_variants
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_ENGINE = "sample-engine"
+
+
+def mkdocs_missing() -> str | None:
+    for module in ("mkdocs", "material"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (pip install -e '.[docs]')"
+    return None
+
+
+# -- building the site once ---------------------------------------------------------------------
+
+
+def sample_report() -> dict:
+    """A report with a pass, failures of a vector and a scenario, an expected failure and an
+    unsupported case, on real vector IDs so that its links resolve."""
+    site = Site(root=ROOT)
+    vectors = [vector for vector in site.vectors if vector.kind in ("deadwood", "score", "knock")]
+    rounds = [vector for vector in site.vectors if vector.kind == "round"]
+    scenario = next(f"{feature.path.removeprefix('features/')}: {feature.scenarios[0].name}" for feature in site.features if feature.scenarios)
+
+    def result(vector, status, observed=None, message=""):
+        return CaseResult(
+            id=vector.id,
+            area=vector.area,
+            rules=tuple(vector.rules),
+            kind=vector.kind,
+            variant=vector.variant,
+            status=status,
+            expected=dict(vector.expected) if status != "unsupported" else None,
+            observed=observed,
+            message=message,
+            seconds=0.01,
+            input=dict(vector.input),
+        )
+
+    results = [
+        result(vectors[0], "pass", dict(vectors[0].expected)),
+        result(vectors[1], "fail", {"deadwood": 99}, "deadwood: expected a different count"),
+        result(vectors[2], "expected-fail", {"deadwood": 98}, "a declared departure"),
+        result(rounds[0], "unsupported", None, f"{SAMPLE_ENGINE} does not answer 'round' questions"),
+        CaseResult(scenario, "melds", ("MELD-SET",), "scenario", "standard", "fail", None, None, "step failed", 0.01),
+    ]
+    capabilities = Capabilities(engine=SAMPLE_ENGINE, version="0.0.1", kinds=frozenset({"deadwood", "score", "knock"}))
+    return build_report(capabilities, None, results)
+
+
+@functools.lru_cache(maxsize=None)
+def built_site() -> Path:
+    """Build the site once (strict), into a temporary folder; returns the site folder."""
+    folder = Path(tempfile.mkdtemp(prefix="ginspec-site-"))
+    reports = folder / "reports"
+    reports.mkdir()
+    for path in sorted((ROOT / "reports").glob("*.json")):
+        shutil.copy(path, reports / path.name)
+    (reports / f"{SAMPLE_ENGINE}.json").write_text(json.dumps(sample_report()), encoding="utf-8")
+    output = folder / "site"
+    env = dict(os.environ, GINSPEC_SITE_REPORTS=str(reports), NO_MKDOCS_2_WARNING="1")
+    completed = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(output)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    log = completed.stdout + completed.stderr
+    if completed.returncode != 0:
+        raise AssertionError(f"mkdocs build --strict failed:\n{log[-6000:]}")
+    warnings = [line for line in log.splitlines() if line.startswith(("WARNING", "ERROR"))]
+    if warnings:
+        raise AssertionError("mkdocs build printed warnings:\n" + "\n".join(warnings))
+    return output
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    reason = mkdocs_missing()
+    if reason:
+        pytest.skip(reason)
+    return built_site()
+
+
+# -- reading the built HTML ---------------------------------------------------------------------
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.classes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids.add(values["id"])  # type: ignore[arg-type]
+        if tag == "a" and values.get("name"):
+            self.ids.add(values["name"])  # type: ignore[arg-type]
+        if tag == "a" and values.get("href") is not None:
+            self.links.append(values["href"])  # type: ignore[arg-type]
+        if tag in ("link",) and values.get("href"):
+            self.links.append(values["href"])  # type: ignore[arg-type]
+        if tag in ("script", "img") and values.get("src"):
+            self.links.append(values["src"])  # type: ignore[arg-type]
+        if values.get("class"):
+            self.classes.append(values["class"])  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=None)
+def parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def page_file(site: Path, url: str) -> Path:
+    path = site / url
+    return path / "index.html" if url.endswith("/") or path.is_dir() else path
+
+
+# -- the build ----------------------------------------------------------------------------------
+
+
+def test_every_rule_id_is_an_anchor_on_its_area_page(site_dir: Path) -> None:
+    for name, area in load_registry().items():
+        page = site_dir / "rules" / name / "index.html"
+        assert page.is_file(), f"no page for the rule area {name}"
+        ids = parse(page).ids
+        missing = [rule.id for rule in area.rules if rule.id not in ids]
+        assert not missing, f"rules/{name}/: no anchor for {missing}"
+
+
+def test_rule_sections_show_statement_status_and_sources(site_dir: Path) -> None:
+    text = (site_dir / "rules" / "melds" / "index.html").read_text(encoding="utf-8")
+    rule = next(rule for rule in load_registry()["melds"].rules if rule.sources)
+    assert rule.title in text
+    assert f"gs-status-{rule.status}" in text
+    assert f'href="../../sources/#{rule.sources[0]}"' in text
+
+
+def test_variants_table_lists_every_variant(site_dir: Path) -> None:
+    text = (site_dir / "variants" / "index.html").read_text(encoding="utf-8")
+    assert "gs-variants-matrix" in text
+    matrix = text.split("gs-variants-matrix", 1)[1].split("</table>", 1)[0]
+    header = matrix.split("</tr>", 1)[0]
+    for name in load_variants():
+        assert f">{name}</a></th>" in header, f"variant {name} is not a column of the table"
+        assert (site_dir / "variants" / name / "index.html").is_file(), f"no page for variant {name}"
+    assert "gs-diff" in matrix, "no value is marked as differing from standard"
+
+
+def test_cards_are_drawn(site_dir: Path) -> None:
+    text = (site_dir / "rules" / "melds" / "index.html").read_text(encoding="utf-8")
+    assert 'class="gs-card gs-red' in text and 'class="gs-card gs-black' in text
+    assert "\u2665" in text or "\u2666" in text
+    assert "gs-meld" in text and "gs-deadwood" in text, "a deadwood example draws its melds and marks its deadwood"
+
+
+def test_conformance_pages_show_the_reports(site_dir: Path) -> None:
+    text = (site_dir / "conformance" / "index.html").read_text(encoding="utf-8")
+    assert "gs-conformance-matrix" in text
+    assert SAMPLE_ENGINE in text
+    engine = (site_dir / "conformance" / SAMPLE_ENGINE / "index.html").read_text(encoding="utf-8")
+    assert "Failing cases (2)" in engine
+    assert "Expected" in engine and "Observed" in engine and "99" in engine
+    assert "Unsupported (1)" in engine and "Expected to fail (1)" in engine
+    for path in sorted((ROOT / "reports").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if site_module.is_report(data):
+            assert (site_dir / "conformance" / site_module.slug(path.stem) / "index.html").is_file()
+
+
+def test_reference_pages_are_there(site_dir: Path) -> None:
+    for page in ("reference/cli/", "reference/notation/", "reference/vectors/", "reference/protocol/", "guide/adapter/", "guide/variant/", "learn/", "sources/", "registers/conflicts/", "registers/questions/"):
+        assert page_file(site_dir, page).is_file(), page
+    cli = (site_dir / "reference" / "cli" / "index.html").read_text(encoding="utf-8")
+    assert "ginspec check" in cli and "--engine" in cli
+
+
+def test_no_broken_internal_links(site_dir: Path) -> None:
+    broken = []
+    # 404.html is served for any missing path, so its links are written from the site root
+    pages = sorted(path for path in site_dir.rglob("*.html") if path.name != "404.html")
+    assert len(pages) > 50
+    for path in pages:
+        base = path.relative_to(site_dir).as_posix()
+        for link in parse(path).links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith(("mailto:", "javascript:")):
+                continue
+            if parts.path:
+                target_url = posixpath.normpath(posixpath.join(posixpath.dirname(base), unquote(parts.path)))
+                if target_url.startswith(("..", "/")):
+                    broken.append(f"{base}: {link} leaves the site")
+                    continue
+                target = site_dir / target_url
+                if target.is_dir():
+                    target = target / "index.html"
+            else:
+                target = path
+            if not target.is_file():
+                broken.append(f"{base}: {link} (no {target.relative_to(site_dir)})")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                if unquote(parts.fragment) not in parse(target).ids:
+                    broken.append(f"{base}: {link} (no anchor #{parts.fragment})")
+    assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:50])
+
+
+# -- the generator without mkdocs ---------------------------------------------------------------
+
+
+def test_cards_render_with_suit_symbols_and_colours() -> None:
+    heart = card_html("Th")
+    assert "gs-red" in heart and "10" in heart and "\u2665" in heart and "ten of hearts" in heart
+    spade = card_html("As", "deadwood")
+    assert "gs-black" in spade and "gs-deadwood" in spade and "\u2660" in spade
+    assert hand_html("Kd 2c", sort=True).index("\u2663") < hand_html("Kd 2c", sort=True).index("\u2666")
+    drawn = arrangement_html("7c 7d 7h Kd 2s", ["7c 7d 7h"])
+    assert drawn.count("gs-deadwood") == 2 and "deadwood 12" in drawn and drawn.count('class="gs-meld"') == 1
+
+
+def test_card_names_in_text() -> None:
+    text = md_cards("As the knocker holds As 2s 3s and `Kd`")
+    assert text.startswith("As the knocker")
+    assert text.count("gs-cardtext") == 3 and "`Kd`" in text
+
+
+def test_relative_urls_between_pages() -> None:
+    assert href("variants/index.md", "variants/oklahoma.md") == "oklahoma/"
+    assert href("variants/index.md", "sources.md", "WIKI") == "../sources/#WIKI"
+    assert href("conformance/index.md", "rules/melds.md", "MELD-SET") == "../rules/melds/#MELD-SET"
+    assert href("rules/melds.md", "rules/melds.md", "MELD-SET") == "#MELD-SET"
+    assert href("rules/melds.md", "index.md") == "../../"
+
+
+def test_without_reports_the_conformance_page_says_how_to_make_one(tmp_path: Path) -> None:
+    page = Site(root=ROOT, reports=tmp_path).conformance_page()
+    assert "No conformance report" in page and "ginspec check" in page
+
+
+def test_reports_folder_skips_other_json(tmp_path: Path) -> None:
+    (tmp_path / "coverage.json").write_text("[]", encoding="utf-8")
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    (tmp_path / "x.json").write_text(json.dumps(sample_report()), encoding="utf-8")
+    assert [report.slug for report in site_module.load_reports(tmp_path)] == ["x"]
+
+
+@pytest.mark.parametrize(
+    "engine",
+    ["exec:{python} docs/examples/tiny_engine.py", "docs.examples.tiny_adapter:TinyAdapter"],
+    ids=["json-lines", "python"],
+)
+def test_the_adapter_guide_examples_pass_their_vectors(engine: str, tmp_path: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "ginspec", "check", "--engine", engine.format(python=sys.executable), "--area", "melds", "--only", "vectors", "--quiet", "--report", str(tmp_path / "tiny.json")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    footer = json.loads((tmp_path / "tiny.json").read_text(encoding="utf-8"))["footer"]
+    assert footer["pass"] > 0 and footer["fail"] == footer["error"] == 0
