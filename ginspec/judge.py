@@ -93,8 +93,9 @@ def _compare_fields(expected: Mapping[str, Any], observed: Mapping[str, Any], pr
             mismatches.append(f"{prefix}{name}: the engine's answer is not valid notation: {exc}")
 
 
-def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any]) -> Verdict:
-    """A replayed hand: the end (or the first refused action) and every checkpoint."""
+def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: frozenset[str] = frozenset()) -> Verdict:
+    """A replayed hand: the end (or the first refused action) and every checkpoint. Fields the
+    engine declared it cannot report (``omitted``) are not judged."""
     if not isinstance(observed, Mapping):
         return Verdict(False, (f"the answer is not an object: {observed!r}",))
     mismatches: list[str] = []
@@ -110,13 +111,13 @@ def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any]) -> Ver
     elif refused:
         mismatches.append(f"the engine refused action #{refused.get('index')} ({refused.get('reason')}): {refused.get('message', '')}")
     else:
-        end = {name: value for name, value in expected.items() if name not in ("checkpoints", "illegal")}
+        end = {name: value for name, value in expected.items() if name not in ("checkpoints", "illegal") and name not in omitted}
         _compare_fields(end, observed, "", mismatches)
     observed_points = observed.get("checkpoints") or {}
     for point in expected.get("checkpoints", ()):
         after = point["after"]
         state = observed_points.get(str(after))
-        fields = {name: value for name, value in point.items() if name != "after"}
+        fields = {name: value for name, value in point.items() if name != "after" and name not in omitted}
         if state is None:
             if refused is None or refused.get("index", 10**9) >= after:
                 mismatches.append(f"after {after} actions: the engine reported no state")

@@ -82,7 +82,7 @@ def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> 
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
     if vector.kind == "round":
-        verdict = judge_round(vector.expected, observed)
+        verdict = judge_round(vector.expected, observed, capabilities.omits)
     else:
         verdict = judge(vector.expected, observed, capabilities.omits)
     return result("pass" if verdict.passed else "fail", observed, "; ".join(verdict.mismatches), seconds)

@@ -12,7 +12,7 @@ from reference_impl.deadwood import Arrangement, optimal_arrangements
 from reference_impl.errors import IllegalKnock, InvalidHand, NotBigGin
 from reference_impl.hand import can_knock_with, is_big_gin, require_size
 from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
-from reference_impl.melds import check_spread
+from reference_impl.melds import check_spread, format_spread
 from reference_impl.rules import HandRules
 
 
@@ -93,7 +93,8 @@ def knocker_spread(
     Given melds are checked and kept (MELD-ARRANGEMENT-CHOICE, KNOCK-SPREAD-FIXED), except that cards
     that can all be melded are always gin (GIN-DEFINITION). Without them, SCORE-AUTO-SPREAD: one of
     his least-deadwood arrangements, and when several exist the one that leaves the defender the
-    most deadwood after the defender's best lay-offs. Raises IllegalKnock over the knock limit.
+    most deadwood after the defender's best lay-offs; if that still leaves a choice, the one whose
+    canonical printing comes first. Raises IllegalKnock over the knock limit.
     """
     best_spreads = optimal_arrangements(mask_of(knocker))
     if knocker_melds is not None and best_spreads[0].deadwood != 0:
@@ -108,7 +109,10 @@ def knocker_spread(
         )
     if candidates[0].deadwood == 0 or len(candidates) == 1:
         return candidates[0]
-    return max(candidates, key=lambda spread: best_defence(spread.melds, defender, rules).deadwood)
+    left = {index: best_defence(spread.melds, defender, rules).deadwood for index, spread in enumerate(candidates)}
+    most = max(left.values())
+    tied = [spread for index, spread in enumerate(candidates) if left[index] == most]
+    return min(tied, key=lambda spread: format_spread(spread.melds))
 
 
 def score_hand(

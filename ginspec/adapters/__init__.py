@@ -23,7 +23,23 @@ def _reference() -> Adapter:
     return ReferenceAdapter()
 
 
-ENGINES: dict[str, Callable[[], Adapter]] = {"reference": _reference}
+def _openspiel() -> Adapter:
+    try:
+        from ginspec.adapters.openspiel import OpenSpielAdapter
+    except ImportError as exc:
+        raise UnknownEngine(f"engine 'openspiel' needs OpenSpiel: pip install -e \".[openspiel]\" ({exc})") from None
+    return OpenSpielAdapter()
+
+
+def _rlcard() -> Adapter:
+    try:
+        from ginspec.adapters.rlcard import RLCardAdapter
+    except ImportError as exc:
+        raise UnknownEngine(f"engine 'rlcard' needs RLCard: pip install -e \".[rlcard]\" ({exc})") from None
+    return RLCardAdapter()
+
+
+ENGINES: dict[str, Callable[[], Adapter]] = {"reference": _reference, "openspiel": _openspiel, "rlcard": _rlcard}
 
 
 def open_engine(name: str, timeout: float | None = None) -> Adapter:

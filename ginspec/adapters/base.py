@@ -60,6 +60,9 @@ class Capabilities:
     - ``parameters``: for each variant parameter it cannot set freely, the values it supports; a
       question under any other value is *unsupported* (counted and listed, never a pass or a fail).
       A parameter not named here is taken as freely configurable.
+    - ``scopes``: for a limited parameter, the kinds of question it can change; a parameter not
+      named here limits every kind (a tie rule has nothing to do with the deadwood of one hand,
+      so an engine that scores ties its own way still answers deadwood questions).
     - ``omits``: answer fields the engine cannot report (for example ``arrangements``); those
       expectations are not judged for it.
     """
@@ -70,12 +73,15 @@ class Capabilities:
     kinds: frozenset[str] = frozenset(KINDS)
     parameters: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     omits: frozenset[str] = frozenset()
+    scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def unsupported_reason(self, question: Question) -> str | None:
         """Why this engine cannot take ``question``, or ``None`` if it can."""
         if question.kind not in self.kinds:
             return f"{self.engine} does not answer {question.kind!r} questions"
         for name, supported in self.parameters.items():
+            if name in self.scopes and question.kind not in self.scopes[name]:
+                continue
             value = question.parameters.get(name)
             if value not in supported:
                 return f"{self.engine} cannot play with {name}={value!r} (supports {', '.join(map(repr, supported))})"
@@ -89,6 +95,7 @@ class Capabilities:
             "kinds": sorted(self.kinds),
             "parameters": {name: list(values) for name, values in self.parameters.items()},
             "omits": sorted(self.omits),
+            "scopes": {name: sorted(kinds) for name, kinds in self.scopes.items()},
         }
 
 

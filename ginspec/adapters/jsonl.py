@@ -178,6 +178,7 @@ class JsonLinesAdapter(Adapter):
             kinds=frozenset(message["kinds"]),
             parameters={name: tuple(values) for name, values in message.get("parameters", {}).items()},
             omits=frozenset(message.get("omits", ())),
+            scopes={name: frozenset(kinds) for name, kinds in message.get("scopes", {}).items()},
         )
         return process
 

@@ -41,7 +41,6 @@ the parameter can change.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
@@ -66,28 +65,7 @@ _PHASE = pyspiel.gin_rummy.Phase
 # ---------------------------------------------------------------------------------- capabilities
 
 
-@dataclass(frozen=True)
-class ScopedCapabilities(Capabilities):
-    """Capabilities whose parameter limits apply only to the kinds of question they affect.
-
-    ``scopes`` maps a limited parameter to the kinds it can change; a parameter not named there
-    limits every kind, as in :class:`Capabilities`. (OpenSpiel's tie rule has nothing to do with
-    the deadwood of a hand, so a deadwood question under ``tie_outcome: undercut`` is answered.)
-    """
-
-    scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
-
-    def unsupported_reason(self, question: Question) -> str | None:
-        if question.kind not in self.kinds:
-            return f"{self.engine} does not answer {question.kind!r} questions"
-        for name, supported in self.parameters.items():
-            kinds = self.scopes.get(name)
-            if kinds is not None and question.kind not in kinds:
-                continue
-            value = question.parameters.get(name)
-            if value not in supported:
-                return f"{self.engine} cannot play with {name}={value!r} (supports {', '.join(map(repr, supported))})"
-        return None
+ScopedCapabilities = Capabilities  # limits carry their scopes (Capabilities.scopes)
 
 
 GOING_OUT = frozenset({"discard", "knock", "score", "round"})

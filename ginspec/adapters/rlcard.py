@@ -69,30 +69,16 @@ SUITS = "cdhs"
 
 @dataclass(frozen=True)
 class ScopedCapabilities(Capabilities):
-    """Capabilities whose parameter limits apply only to the kinds of question they affect.
+    """Capabilities with one more limit: ``hand_sizes`` gives, for a kind, the only sizes of
+    ``input.hand`` the engine can count (RLCard's melding refuses any hand but ten cards)."""
 
-    ``scopes`` maps a limited parameter to the kinds it can change; a parameter not named there
-    limits every kind, as in :class:`Capabilities`. ``hand_sizes`` gives, for a kind, the only
-    sizes of ``input.hand`` the engine can count (RLCard's melding refuses any hand but ten cards).
-    """
-
-    scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     hand_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     def unsupported_reason(self, question: Question) -> str | None:
-        if question.kind not in self.kinds:
-            return f"{self.engine} does not answer {question.kind!r} questions"
         sizes = self.hand_sizes.get(question.kind)
-        if sizes is not None and len(str(question.input.get("hand", "")).split()) not in sizes:
+        if question.kind in self.kinds and sizes is not None and len(str(question.input.get("hand", "")).split()) not in sizes:
             return f"{self.engine} counts hands of {', '.join(map(str, sizes))} cards only"
-        for name, supported in self.parameters.items():
-            kinds = self.scopes.get(name)
-            if kinds is not None and question.kind not in kinds:
-                continue
-            value = question.parameters.get(name)
-            if value not in supported:
-                return f"{self.engine} cannot play with {name}={value!r} (supports {', '.join(map(repr, supported))})"
-        return None
+        return super().unsupported_reason(question)
 
 
 GOING_OUT = frozenset({"discard", "knock", "round"})
