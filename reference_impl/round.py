@@ -85,6 +85,7 @@ class RoundState:
     layoffs: tuple[tuple[Card, int], ...] = ()
     result: RoundResult | None = None
     moves: int = field(default=0)
+    throwbacks: int = 0
 
     # ------------------------------------------------------------------ views
 
@@ -140,6 +141,7 @@ class RoundState:
             "layoffs": [[str(card), meld] for card, meld in self.layoffs],
             "result": self.result.to_data() if self.result else None,
             "moves": self.moves,
+            "throwbacks": self.throwbacks,
         }
 
 
@@ -176,6 +178,7 @@ def state_from_data(data: Mapping[str, Any], rules: RoundRules) -> RoundState:
             layoffs=parse_cards(result.get("layoffs", "")),
         ),
         moves=data["moves"],
+        throwbacks=data.get("throwbacks", 0),
     )
 
 
@@ -450,6 +453,7 @@ def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
     index = PLAYERS.index(player)
     hands = list(state.hands)
     hands[index] = _remove(hand, card)
+    thrown_back = card == state.taken
     after = replace(
         state,
         hands=(hands[0], hands[1]),
@@ -457,7 +461,10 @@ def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
         phase="draw",
         to_play=other(player),
         taken=None,
+        throwbacks=state.throwbacks + 1 if thrown_back else 0,
     )
+    if after.throwbacks >= 2 and state.rules.repeated_upcard_draw == "void":
+        return _void(after)  # IMPL-REPEATED-UPCARD-DRAW: both took the discard and threw it back
     if len(after.stock) <= state.rules.stock_dead_cards:
         if state.rules.fiftieth_card_rule:
             return replace(after, phase="wall")

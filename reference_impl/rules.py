@@ -66,6 +66,7 @@ class HandRules:
 FIRST_TURNS = ("upcard_offer", "no_offer", "eleven_card_start")
 OKLAHOMA_ACES = ("gin_only", "one")
 KNOCK_DISCARD_LOCATIONS = ("pile", "beside_hand")
+REPEATED_UPCARD_DRAWS = ("continue", "void")
 
 
 def _read(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
@@ -91,6 +92,7 @@ class RoundRules:
     - ``knock_discard_location``: KNOCK-DISCARD-FACE-DOWN.
     - ``stock_dead_cards`` / ``fiftieth_card_rule``: STOCK-WALL-TWO, STOCK-FIFTIETH-CARD.
     - ``oklahoma`` / ``oklahoma_ace`` / ``spade_double``: OKLA-KNOCK-CARD, OKLA-ACE, OKLA-SPADE-DOUBLE.
+    - ``repeated_upcard_draw``: IMPL-REPEATED-UPCARD-DRAW (only reachable with ``discard_taken_card``).
     """
 
     hand: HandRules
@@ -104,6 +106,7 @@ class RoundRules:
     oklahoma: bool
     oklahoma_ace: str
     spade_double: bool
+    repeated_upcard_draw: str
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
@@ -119,4 +122,5 @@ class RoundRules:
             oklahoma=_read(parameters, "oklahoma", bool),
             oklahoma_ace=_read(parameters, "oklahoma_ace", str, OKLAHOMA_ACES),
             spade_double=_read(parameters, "spade_double", bool),
+            repeated_upcard_draw=_read(parameters, "repeated_upcard_draw", str, REPEATED_UPCARD_DRAWS),
         )
