@@ -54,10 +54,7 @@ PARAMETERS = set(
     json.loads((ROOT / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8"))["$defs"]["parameters"]["properties"]
 )
 
-VARIANTS = {
-    "standard", "classic", "oklahoma", "hollywood", "straight", "tournament", "eleven-card-start",
-    "eaai", "three-player", "partnership", "house-s000", "house-s002", "house-s003",
-}
+VARIANTS = {path.stem for path in (ROOT / "spec" / "variants").glob("*.yaml")}
 
 
 def _letters(count: int) -> list[str]:
