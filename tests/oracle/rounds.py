@@ -304,6 +304,7 @@ class State:
     knocker_deadwood: int | None = None
     layoffs: tuple[str, ...] = ()
     result: Mapping[str, Any] | None = None
+    thrown_back: tuple[str, ...] = ()  # players who, in the turns just played, took the discard and threw it back
 
     @property
     def non_dealer(self) -> str:
@@ -548,8 +549,12 @@ def apply(state: State, text: str) -> State:
     if verb == "discard":
         hands = dict(state.hands)
         hands[p] = hands[p] - {action.card}
+        streak = state.thrown_back + (p,) if action.card == state.taken else ()
         after = replace(state, hands=hands, pile=state.pile + (action.card,), taken=None,
-                        phase="draw", to_play=other(p))
+                        phase="draw", to_play=other(p), thrown_back=streak)
+        # IMPL-REPEATED-UPCARD-DRAW: both players in turn took the discard and threw it straight back.
+        if len(streak) >= 2 and state.params.get("repeated_upcard_draw", "continue") == "void":
+            return _over(after, _void())
         if len(after.stock) <= state.params["stock_dead_cards"]:
             if state.params["fiftieth_card_rule"]:
                 return replace(after, phase="wall")
