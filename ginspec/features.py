@@ -64,7 +64,8 @@ class _Collector:
             message = message.replace("Skipped: ", "")
         elif report.failed:
             status = "fail" if report.when == "call" else "error"
-            message = report.longreprtext.strip().splitlines()[-1][:500] if report.longreprtext else "failed"
+            crash = getattr(report.longrepr, "reprcrash", None)
+            message = (crash.message if crash is not None else report.longreprtext.strip().splitlines()[-1])[:500]
         elif report.when == "call":
             status = "pass"
         if status is None:

@@ -31,6 +31,7 @@ class Table:
     hands: list[dict[str, Any]] = field(default_factory=list)
     first_dealer: str = "p1"
     answer: dict[str, Any] = field(default_factory=dict)
+    omits: frozenset[str] = frozenset()
 
     def parameters(self) -> dict[str, Any]:
         return {**get_variant(self.variant).parameters, **self.overrides}
@@ -43,9 +44,11 @@ def table() -> Table:
 
 def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[str, Any]:
     question = Question(kind, data, table.parameters())
-    reason = engine.capabilities().unsupported_reason(question)
+    capabilities = engine.capabilities()
+    reason = capabilities.unsupported_reason(question)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
+    table.omits = capabilities.omits
     table.answer = engine.ask(question)
     return table.answer
 
@@ -60,6 +63,8 @@ def _spread(text: str) -> list[str]:
 
 
 def field_of(table: Table, name: str) -> Any:
+    if name in table.omits and name not in table.answer:
+        pytest.skip(f"unsupported: the engine does not report {name!r}")
     if name not in table.answer:
         pytest.fail(f"the engine gave no {name!r}: {table.answer}")
     return table.answer[name]

@@ -1,0 +1,26 @@
+"""The whole suite against the real engines, OpenSpiel and RLCard, through their adapters: every
+departure must be one listed in expectations/ENGINE.yaml, and every listed one must still happen."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+
+import pytest
+
+ENGINES = {"openspiel": "pyspiel", "rlcard": "rlcard"}
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_the_suite_agrees_with_the_expectation_file(engine: str) -> None:
+    if importlib.util.find_spec(ENGINES[engine]) is None:
+        pytest.skip(f"{engine} is not installed: pip install -e \".[{engine}]\"")
+    result = subprocess.run(
+        [sys.executable, "-m", "ginspec", "check", "--engine", engine, "--report", f"reports/{engine}.json"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert " passed, 0 failed" in result.stdout.strip().splitlines()[-2]
