@@ -165,7 +165,8 @@ def arrangement_html(hand: str | Sequence[str], melds: Sequence[str | Sequence[s
 
 
 def row_html(label: str, content: str) -> str:
-    return f'<div class="gs-row"><span class="gs-label">{html.escape(label)}</span>{content}</div>'
+    kind = "gs-row gs-row-cards" if 'class="gs-card' in content else "gs-row"
+    return f'<div class="{kind}"><span class="gs-label">{html.escape(label)}</span>{content}</div>'
 
 
 # =================================================================================================
@@ -300,7 +301,7 @@ FAILING = ("fail", "error", "timeout", "unexpected-pass")
 
 PLAY_ORDER = ("equipment", "deal", "first-turn", "turn", "melds", "knock", "gin", "layoff", "scoring", "stock", "game")
 
-CARD_KINDS = ("deadwood", "discard", "knock", "layoff", "score", "meld", "table_hand", "partnership", "three_player", "round")
+CARD_KINDS = ("meld", "deadwood", "discard", "knock", "layoff", "score", "table_hand", "partnership", "three_player", "round")
 
 REFERENCE_PAGES = {
     # page: (source file in the repository, nav title)
@@ -647,8 +648,9 @@ class Site:
         return f"[{entry_id}]({rel(from_uri, 'registers/conflicts.md', entry_id)})"
 
     def linkify(self, text: str, from_uri: str) -> str:
-        """Markdown text with every registered rule ID linked to its rule; code blocks untouched,
-        a code span holding exactly a rule ID becomes a linked code span."""
+        """Markdown text with every rule ID, source code, seed statement, conflict and question
+        named in it linked to its entry; code blocks untouched, a code span holding exactly a rule
+        ID becomes a linked code span."""
         out = []
         fenced = False
         for line in text.splitlines():
@@ -663,9 +665,28 @@ class Site:
         return "\n".join(out)
 
     @cached_property
-    def _rule_pattern(self) -> re.Pattern[str]:
-        ids = sorted(self.rules, key=len, reverse=True)
-        return re.compile(r"(?<![\w\-/#\[])(" + "|".join(re.escape(rule_id) for rule_id in ids) + r")(?![\w\-])")
+    def _references(self) -> dict[str, tuple[str, str]]:
+        """Every ID that prose may name, to the page and anchor that explains it."""
+        targets: dict[str, tuple[str, str]] = {}
+        for code in self.source_codes | self.statement_ids:
+            targets[code] = ("sources.md", code)
+        for entry in self.conflicts:
+            targets[entry["id"]] = ("registers/conflicts.md", entry["id"])
+        for entry in self.questions:
+            targets[entry["id"]] = ("registers/questions.md", entry["id"])
+        for rule in self.rules.values():
+            targets[rule.id] = (self.area_uri(rule.area), rule.id)
+        return targets
+
+    @cached_property
+    def _reference_pattern(self) -> re.Pattern[str]:
+        ids = sorted(self._references, key=len, reverse=True)
+        return re.compile(r"(?<![\w\-/#\[.])(" + "|".join(re.escape(item) for item in ids) + r")(?![\w\-])")
+
+    def _link_reference(self, item: str, from_uri: str, code: bool = False) -> str:
+        target, anchor = self._references[item]
+        label = f"`{item}`" if code else item
+        return f"[{label}]({rel(from_uri, target, anchor)})"
 
     def _linkify_line(self, line: str, from_uri: str) -> str:
         pieces = []
@@ -674,7 +695,7 @@ class Site:
             pieces.append(self._linkify_plain(line[position : match.start()], from_uri))
             inner = match.group(2).strip()
             if inner in self.rules:
-                pieces.append(self.rule_link(inner, from_uri, code=True))
+                pieces.append(self._link_reference(inner, from_uri, code=True))
             else:
                 pieces.append(match.group(0))
             position = match.end()
@@ -682,10 +703,10 @@ class Site:
         return "".join(pieces)
 
     def _linkify_plain(self, text: str, from_uri: str) -> str:
-        # leave existing Markdown links alone
-        parts = re.split(r"(\[[^\]]*\]\([^)]*\))", text)
+        # existing Markdown links and HTML tags are left alone
+        parts = re.split(r"(\[[^\]]*\]\([^)]*\)|<[^>]*>)", text)
         return "".join(
-            part if index % 2 else self._rule_pattern.sub(lambda match: self.rule_link(match.group(1), from_uri), part)
+            part if index % 2 else self._reference_pattern.sub(lambda match: self._link_reference(match.group(1), from_uri), part)
             for index, part in enumerate(parts)
         )
 
@@ -738,7 +759,8 @@ class Site:
         rules: list[Any] = ["rules/index.md"] + [{area.title: self.area_uri(name)} for name, area in self.ordered_areas()]
         nav.append({"Rules": rules})
         variants: list[Any] = ["variants/index.md", {"Parameters": "variants/parameters.md"}]
-        variants += [{self.variants[name].title: f"variants/{name}.md"} for name in self.variants]
+        ordered = sorted(self.variants, key=lambda name: (name != "standard", self.variants[name].title.lower()))
+        variants += [{self.variants[name].title: f"variants/{name}.md"} for name in ordered]
         nav.append({"Variants": variants})
         nav.append(
             {
@@ -941,7 +963,7 @@ class Site:
             lines += [md_cards(vector.description) + meta_text, ""]
             facts = [f"**Kind:** `{vector.kind}`", "**Rules:** " + ", ".join(self.rule_link(rule, uri) for rule in vector.rules)]
             if vector.provenance:
-                facts.append(f"**Worked:** {PROVENANCE.get(vector.provenance, vector.provenance)}")
+                facts.append(f"**Expected values:** {PROVENANCE.get(vector.provenance, vector.provenance)}")
             lines += ["  \n".join(facts), ""]
         else:
             lines += [f"{self.vector_link(vector.id, uri)}: {md_cards(vector.description)}{meta_text}", ""]
@@ -1070,6 +1092,11 @@ class Site:
         names = list(self.variants)
         names.sort(key=lambda name: (name != "standard", name))
         lines = [
+            "---",
+            "hide:",
+            "  - toc",
+            "---",
+            "",
             "# Variants",
             "",
             f"A variant is a named set of values for the {len(self.parameter_schemas)} parameters of the game. "
@@ -1417,15 +1444,13 @@ class Site:
             total = data[report.slug][2]
             rows.append(
                 [
-                    f"[{md_text(report.engine)}]({rel(uri, report.uri)})",
-                    md_text(header.get("engine_version", "")),
-                    md_text(header.get("suite_version", "")),
-                    md_text(header.get("created", "")),
+                    f"[{md_text(report.engine)}]({rel(uri, report.uri)}) {md_text(header.get('engine_version', ''))}",
                     str(len(report.records)),
                     self.counts_html(total),
+                    md_text(str(header.get("created", "")).replace("T", " ")[:16]),
                 ]
             )
-        lines += [table(["engine", "version", "suite", "run", "cases", "results"], rows), ""]
+        lines += [table(["engine", "cases", "results", "run"], rows), ""]
         lines += ["## By rule area", ""]
         lines += [self.matrix_html(uri, [(name, area.title, self.area_uri(name), None) for name, area in self.ordered_areas()], data, by="area"), ""]
         lines += ["## By rule", ""]
@@ -1476,17 +1501,19 @@ class Site:
         facts = []
         if capabilities.get("kinds"):
             facts.append("**Answers:** " + ", ".join(f"`{kind}`" for kind in capabilities["kinds"]))
-        if capabilities.get("parameters"):
-            facts.append(
-                "**Plays only:** "
-                + "; ".join(f"{self.parameter_link(name, uri)} = " + ", ".join(f"`{show_value(value)}`" for value in values) for name, values in capabilities["parameters"].items())
-            )
         if capabilities.get("omits"):
             facts.append("**Does not report:** " + ", ".join(f"`{name}`" for name in capabilities["omits"]))
         if facts:
             lines += ["  \n".join(facts), ""]
+        restricted = capabilities.get("parameters") or {}
+        if restricted:
+            lines += [f'??? info "Plays {len(restricted)} parameter{"s" if len(restricted) != 1 else ""} with fixed values"', ""]
+            rows = ([self.parameter_link(name, uri), ", ".join(f"`{show_value(value)}`" for value in values)] for name, values in restricted.items())
+            lines += ["    " + line for line in table(["parameter", "values it plays"], rows).splitlines()]
+            lines += ["", "    A case under any other value is reported as unsupported.", ""]
         footer = report.data.get("footer", {})
-        lines += [table(["status", "cases"], ([status, str(count)] for status, count in footer.items() if status != "total")), ""]
+        statuses = [status for status in footer if status != "total"]
+        lines += [table(statuses + ["total"], [[str(footer[status]) for status in statuses] + [str(footer.get("total", len(report.records)))]]), ""]
         lines += ["## By rule area", ""]
         lines += [
             table(
@@ -1524,7 +1551,7 @@ class Site:
     def record_section(self, record: Mapping[str, Any], uri: str) -> list[str]:
         case_id = record["id"]
         anchor = "case-" + slug(case_id)
-        lines = [f"### {md_text(case_id)} {{ #{anchor} }}", ""]
+        lines = [f"#### {md_text(case_id)} {{ #{anchor} }}", ""]
         facts = [
             f'<span class="gs-status gs-result-{record.get("status")}">{record.get("status")}</span>',
             f"`{record.get('kind', '')}`",
@@ -1702,7 +1729,7 @@ class Site:
 
     # -- directives in hand-written pages ------------------------------------------------------------
 
-    DIRECTIVE = re.compile(r"^<!--\s*ginspec:(\S+)(.*?)-->\s*$", re.MULTILINE)
+    DIRECTIVE = re.compile(r"^<!--[ \t]*ginspec:(\S+)(.*?)-->[ \t]*$", re.MULTILINE)
 
     def expand(self, markdown: str, uri: str) -> str:
         """Replace ``<!-- ginspec:NAME ARGS -->`` lines of a hand-written page with generated Markdown."""

@@ -205,6 +205,14 @@ def test_conformance_pages_show_the_reports(site_dir: Path) -> None:
             assert (site_dir / "conformance" / site_module.slug(path.stem) / "index.html").is_file()
 
 
+def test_home_page_directives_are_expanded(site_dir: Path) -> None:
+    text = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert 'href="rules/melds/"' in text, "the table of rule areas"
+    assert 'class="gs-stats"' in text and f'href="conformance/{SAMPLE_ENGINE}/"' in text
+    for page in site_dir.rglob("*.html"):
+        assert "<!-- ginspec:" not in page.read_text(encoding="utf-8"), f"{page}: a directive was left as it was"
+
+
 def test_reference_pages_are_there(site_dir: Path) -> None:
     for page in ("reference/cli/", "reference/notation/", "reference/vectors/", "reference/protocol/", "guide/adapter/", "guide/variant/", "learn/", "sources/", "registers/conflicts/", "registers/questions/"):
         assert page_file(site_dir, page).is_file(), page
