@@ -147,6 +147,22 @@ def other(player: str) -> str:
     return "p2" if player == "p1" else "p1"
 
 
+def check_hand_result(winner: str, outcome: str, points: int, seats: Sequence[str]) -> None:
+    """SCORE-HAND-OUTCOMES, SCORE-WINNER-ONLY: a hand won by a seat ends by knock, undercut, gin or
+    big gin and scores 0 or more; a hand without a winner is a draw or void and scores nothing."""
+    if winner not in tuple(seats) + ("none",):
+        raise InvalidHandRecord(f"hand winner {winner!r} must be one of {', '.join(seats)} or none")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise InvalidHandRecord(f"hand points {points!r} must be an integer, 0 or more")
+    if winner == "none":
+        if outcome not in NO_WINNER_OUTCOMES:
+            raise InvalidHandRecord(f"a hand without a winner ends by draw or void, not {outcome!r}")
+        if points:
+            raise InvalidHandRecord(f"a hand without a winner scores nothing, not {points} points")
+    elif outcome not in WINNING_OUTCOMES:
+        raise InvalidHandRecord(f"a hand won by {winner} ends by {', '.join(WINNING_OUTCOMES)}, not {outcome!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """The result of one hand: its ``winner`` (``p1``, ``p2`` or ``none``), its ``outcome`` and the
@@ -158,19 +174,7 @@ class HandRecord:
     points: int = 0
 
     def __post_init__(self) -> None:
-        if self.winner not in PLAYERS + ("none",):
-            raise InvalidHandRecord(f"hand winner {self.winner!r} must be p1, p2 or none")
-        if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points < 0:
-            raise InvalidHandRecord(f"hand points {self.points!r} must be an integer, 0 or more")
-        if self.winner == "none":
-            if self.outcome not in NO_WINNER_OUTCOMES:
-                raise InvalidHandRecord(f"a hand without a winner ends by draw or void, not {self.outcome!r}")
-            if self.points:
-                raise InvalidHandRecord(f"a hand without a winner scores nothing, not {self.points} points")
-        elif self.outcome not in WINNING_OUTCOMES:
-            raise InvalidHandRecord(
-                f"a hand won by {self.winner} ends by {', '.join(WINNING_OUTCOMES)}, not {self.outcome!r}"
-            )
+        check_hand_result(self.winner, self.outcome, self.points, PLAYERS)
 
     @property
     def has_winner(self) -> bool:

@@ -435,15 +435,21 @@ def _remove(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
     return tuple(held for held in hand if held != card)
 
 
+def _check_discardable(state: RoundState, player: str, card: Card, refuse: Any) -> None:
+    """The card must be held, and not be the one taken from the discard pile this turn
+    (TURN-NO-DISCARD-TAKEN-CARD); a knock discard is a discard too."""
+    if card not in state.hand(player):
+        raise refuse("card_not_held", f"{player} does not hold {card}")
+    if not _may_discard(state, card):
+        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+
+
 def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """TURN-DISCARD; then the wall check (STOCK-WALL-TWO)."""
     player, card = action.player, action.card
     assert card is not None
     hand = state.hand(player)
-    if card not in hand:
-        raise refuse("card_not_held", f"{player} does not hold {card}")
-    if not _may_discard(state, card):
-        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+    _check_discardable(state, player, card, refuse)
     if state.wall_draw:
         raise refuse("wrong_phase", "the last discard was taken to go out: knock or declare big gin")
     if state.rules.gin_mandatory:
@@ -478,10 +484,7 @@ def _knock(state: RoundState, action: Action, refuse: Any) -> RoundState:
     player, card = action.player, action.card
     assert card is not None
     hand = state.hand(player)
-    if card not in hand:
-        raise refuse("card_not_held", f"{player} does not hold {card}")
-    if not _may_discard(state, card):
-        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+    _check_discardable(state, player, card, refuse)
     kept = _remove(hand, card)
     deadwood = least_deadwood(mask_of(kept))
     if deadwood > state.knock_limit:

@@ -36,6 +36,7 @@ from reference_impl.cards import Card, mask_of
 from reference_impl.deadwood import Arrangement, optimal_arrangements
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidRules
 from reference_impl.game import (
+    check_hand_result,
     GameError,
     GameAlreadyOver,
     GameNotOver,
@@ -43,8 +44,6 @@ from reference_impl.game import (
     GameRules,
     HandRecord,
     InvalidHandRecord,
-    NO_WINNER_OUTCOMES,
-    WINNING_OUTCOMES,
     boxes_won,
     credit,
     play_game,
@@ -359,19 +358,7 @@ class SeatHand:
     points: int = 0
 
     def __post_init__(self) -> None:
-        if self.winner not in SEATS + ("none",):
-            raise InvalidHandRecord(f"hand winner {self.winner!r} must be one of {', '.join(SEATS)} or none")
-        if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points < 0:
-            raise InvalidHandRecord(f"hand points {self.points!r} must be an integer, 0 or more")
-        if self.winner == "none":
-            if self.outcome not in NO_WINNER_OUTCOMES:
-                raise InvalidHandRecord(f"a hand without a winner ends by draw or void, not {self.outcome!r}")
-            if self.points:
-                raise InvalidHandRecord(f"a hand without a winner scores nothing, not {self.points} points")
-        elif self.outcome not in WINNING_OUTCOMES:
-            raise InvalidHandRecord(
-                f"a hand won by {self.winner} ends by {', '.join(WINNING_OUTCOMES)}, not {self.outcome!r}"
-            )
+        check_hand_result(self.winner, self.outcome, self.points, SEATS)
 
     @property
     def has_winner(self) -> bool:
