@@ -24,23 +24,23 @@ class Verdict:
     mismatches: tuple[str, ...]
 
 
-def _cards(value: Any) -> frozenset[str]:
+def card_set(value: Any) -> frozenset[str]:
     if not isinstance(value, str):
         raise NotationError(f"{value!r} is not a card list")
     return frozenset(str(card) for card in parse_cards(value))
 
 
-def _arrangements(value: Any) -> frozenset[frozenset[frozenset[str]]]:
+def arrangement_set(value: Any) -> frozenset[frozenset[frozenset[str]]]:
     if not isinstance(value, list) or not all(isinstance(arrangement, list) for arrangement in value):
         raise NotationError(f"{value!r} is not a list of arrangements")
-    return frozenset(frozenset(_cards(meld) for meld in arrangement) for arrangement in value)
+    return frozenset(frozenset(card_set(meld) for meld in arrangement) for arrangement in value)
 
 
 def _same(name: str, expected: Any, observed: Any) -> bool:
     if name in CARD_SET_FIELDS:
-        return _cards(expected) == _cards(observed)
+        return card_set(expected) == card_set(observed)
     if name == "arrangements":
-        return _arrangements(expected) == _arrangements(observed)
+        return arrangement_set(expected) == arrangement_set(observed)
     if isinstance(expected, bool) or isinstance(observed, bool):
         return type(expected) is type(observed) and expected == observed
     return expected == observed
@@ -69,7 +69,7 @@ def judge(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: fro
     return Verdict(not mismatches, tuple(mismatches))
 
 
-def _actions(value: Any) -> frozenset[str]:
+def action_set(value: Any) -> frozenset[str]:
     if not isinstance(value, list):
         raise NotationError(f"{value!r} is not a list of actions")
     return frozenset(format_action(parse_action(text)) for text in value)
@@ -82,7 +82,7 @@ def _compare_fields(expected: Mapping[str, Any], observed: Mapping[str, Any], pr
             continue
         try:
             if name == "legal":
-                want, got = _actions(value), _actions(observed[name])
+                want, got = action_set(value), action_set(observed[name])
                 if want != got:
                     missing = ", ".join(sorted(want - got)) or "none"
                     extra = ", ".join(sorted(got - want)) or "none"

@@ -21,7 +21,7 @@ import yaml
 from ginspec.adapters.base import Adapter, Question
 from ginspec.adapters.reference import play_round_question
 from ginspec.errors import SuiteError
-from ginspec.judge import _actions
+from ginspec.judge import action_set
 from ginspec.paths import display
 from ginspec.variants import resolve_parameters
 from ginspec.yamlio import load_yaml
@@ -103,9 +103,9 @@ def replay_transcript(transcript: Transcript, adapter: Adapter) -> tuple[dict[st
         for name in ("to_play", "phase", "stock", "knock_limit"):
             if name in got and got[name] != want[name]:
                 return rules_answer, Divergence(step, f"{where}: {name} is {got[name]!r}, the rules say {want[name]!r}")
-        if "legal" in got and _actions(got["legal"]) != _actions(want["legal"]):
-            missing = sorted(_actions(want["legal"]) - _actions(got["legal"]))
-            extra = sorted(_actions(got["legal"]) - _actions(want["legal"]))
+        if "legal" in got and action_set(got["legal"]) != action_set(want["legal"]):
+            missing = sorted(action_set(want["legal"]) - action_set(got["legal"]))
+            extra = sorted(action_set(got["legal"]) - action_set(want["legal"]))
             return rules_answer, Divergence(step, f"{where}: legal moves differ: engine lacks {missing}, engine adds {extra}")
     rule_refusal, engine_refusal = rules_answer.get("illegal"), engine_answer.get("illegal")
     if rule_refusal != engine_refusal and (rule_refusal or engine_refusal):

@@ -15,7 +15,7 @@ import yaml
 from pytest_bdd import given, parsers, then, when
 
 from ginspec.adapters.base import Adapter, Question
-from ginspec.judge import _actions, _arrangements, _cards
+from ginspec.judge import action_set, arrangement_set, card_set
 from ginspec.registry import rules_by_id
 from ginspec.variants import check_parameters, get_variant, variant_files
 
@@ -118,20 +118,20 @@ def least_deadwood(table: Table, value: int) -> None:
 
 @then(parsers.parse('the best melds are "{spread}"'))
 def best_melds(table: Table, spread: str) -> None:
-    wanted = _arrangements([_spread(spread)])
-    found = _arrangements(field_of(table, "arrangements"))
+    wanted = arrangement_set([_spread(spread)])
+    found = arrangement_set(field_of(table, "arrangements"))
     assert found == wanted, f"optimal arrangements: {field_of(table, 'arrangements')}"
 
 
 @then(parsers.parse('the melds may be "{spread}"'))
 def one_of_the_best(table: Table, spread: str) -> None:
-    wanted = next(iter(_arrangements([_spread(spread)])))
-    assert wanted in _arrangements(field_of(table, "arrangements")), f"optimal arrangements: {field_of(table, 'arrangements')}"
+    wanted = next(iter(arrangement_set([_spread(spread)])))
+    assert wanted in arrangement_set(field_of(table, "arrangements")), f"optimal arrangements: {field_of(table, 'arrangements')}"
 
 
 @then("nothing can be melded")
 def nothing_melded(table: Table) -> None:
-    assert _arrangements(field_of(table, "arrangements")) == _arrangements([[]])
+    assert arrangement_set(field_of(table, "arrangements")) == arrangement_set([[]])
 
 
 @when(parsers.parse('the player holding "{cards}" has drawn'))
@@ -141,7 +141,7 @@ def after_the_draw(engine: Adapter, table: Table, cards: str) -> None:
 
 @then(parsers.parse('the best discards are "{cards}"'))
 def best_discards(table: Table, cards: str) -> None:
-    assert _cards(field_of(table, "discards")) == _cards(cards), table.answer
+    assert card_set(field_of(table, "discards")) == card_set(cards), table.answer
 
 
 @then(parsers.re(r"he (?P<may>may|may not) (?P<what>knock|go gin|declare big gin)"))
@@ -183,12 +183,12 @@ def defender_deadwood(table: Table, value: int) -> None:
 
 @then(parsers.parse('the defender lays off "{cards}"'))
 def defender_lays_off(table: Table, cards: str) -> None:
-    assert _cards(field_of(table, "layoffs")) == _cards(cards), table.answer
+    assert card_set(field_of(table, "layoffs")) == card_set(cards), table.answer
 
 
 @then("the defender lays off nothing")
 def defender_lays_off_nothing(table: Table) -> None:
-    assert _cards(field_of(table, "layoffs")) == frozenset(), table.answer
+    assert card_set(field_of(table, "layoffs")) == frozenset(), table.answer
 
 
 @when(parsers.parse('the hand is scored with knocker "{knocker}" and defender "{defender}"'))
@@ -282,7 +282,7 @@ def _state_after(table: Table, count: int) -> dict[str, Any]:
 def legal_after(table: Table, count: int, datatable: list[list[str]]) -> None:
     wanted = [row[0] for row in datatable if row and row[0] != "action"]
     got = _state_after(table, count)["legal"]
-    assert _actions(got) == _actions(wanted), f"legal actions: {got}"
+    assert action_set(got) == action_set(wanted), f"legal actions: {got}"
 
 
 @then(parsers.parse("after {count:d} actions it is {player}'s turn with {stock:d} cards in the stock"))
