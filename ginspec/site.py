@@ -798,13 +798,14 @@ class Site:
 
     def rules_index_page(self) -> str:
         uri = "rules/index.md"
+        example = self.rules.get("MELD-SET") or next(iter(self.rules.values()))
         statuses = Counter(rule.status for rule in self.rules.values())
         lines = [
             "# Rules",
             "",
             f"The specification states **{len(self.rules)} rules** in **{len(self.areas)} areas**. Each rule has a "
-            "permanent ID; a link to a rule is its area page followed by `#` and the ID, for example "
-            f"[`rules/melds/#MELD-SET`]({rel(uri, 'rules/melds.md', 'MELD-SET')}) if that rule exists. "
+            "permanent ID, and its address is its area page followed by `#` and the ID, for example "
+            f"[`rules/{example.area}/#{example.id}`]({rel(uri, self.area_uri(example.area), example.id)}). "
             "IDs are never renamed or reused, so such a link settles a question for good.",
             "",
             table(
@@ -1861,7 +1862,7 @@ def parameters_text(parameters: Mapping[str, Any]) -> str:
 def help_text(parser: argparse.ArgumentParser) -> str:
     """A parser's help, at a fixed width so the page does not depend on the terminal."""
     previous = os.environ.get("COLUMNS")
-    os.environ["COLUMNS"] = "100"
+    os.environ["COLUMNS"] = "80"
     try:
         buffer = io.StringIO()
         with redirect_stdout(buffer):
