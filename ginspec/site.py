@@ -1038,19 +1038,53 @@ class Site:
             if expected.get("checkpoints"):
                 rows.append(row_html("", f'<span class="gs-note">and {len(expected["checkpoints"])} checkpoint(s) along the way</span>'))
         elif kind in ("game", "hollywood"):
-            hands = data.get("hands", ())
-            if hands:
-                head = "<tr><th>hand</th><th>winner</th><th>outcome</th><th>points</th></tr>"
-                body = "".join(
-                    f"<tr><td>{number}</td><td>{html.escape(str(hand.get('winner')))}</td><td>{html.escape(str(hand.get('outcome')))}</td><td>{html.escape(str(hand.get('points')))}</td></tr>"
-                    for number, hand in enumerate(hands, start=1)
-                )
-                rows.append(row_html("hands", f'<table class="gs-mini">{head}{body}</table>'))
-            rows.append(row_html("answer", self.answer_text(expected, skip=("totals", "columns", "dealers"))))
+            rows += self.game_rows(data, expected, kind)
         else:
             rows += self.generic_rows(data)
             rows.append(row_html("answer", self.answer_text(expected)))
         return '<div class="gs-example">' + "".join(rows) + "</div>"
+
+    def game_rows(self, data: Mapping[str, Any], expected: Mapping[str, Any], kind: str) -> list[str]:
+        """A game or Hollywood session: the hands as a table (with the expected dealers and running
+        totals when the vector gives them), then the expected result."""
+        rows = []
+        hands = data.get("hands", ())
+        dealers = expected.get("dealers") or []
+        totals = expected.get("totals") or []
+        if hands:
+            columns = ["hand"] + (["dealer"] if dealers else []) + ["winner", "outcome", "points"] + (["totals"] if totals else [])
+            body = []
+            for number, hand in enumerate(hands, start=1):
+                cells = [str(number)]
+                if dealers:
+                    cells.append(str(dealers[number - 1]) if number <= len(dealers) else "")
+                cells += [str(hand.get("winner", "")), str(hand.get("outcome", "")), str(hand.get("points", ""))]
+                if totals:
+                    total = totals[number - 1] if number <= len(totals) else ""
+                    cells.append(" – ".join(map(str, total)) if isinstance(total, list) else str(total))
+                body.append(cells)
+            rows.append(row_html("hands", mini_table(columns, body)))
+        final = expected.get("final")
+        if isinstance(final, Mapping) and final and all(isinstance(value, Mapping) for value in final.values()):
+            keys = list(next(iter(final.values())))
+            rows.append(row_html("final", mini_table(["player"] + [key.replace("_", " ") for key in keys], [[player] + [str(values.get(key, "")) for key in keys] for player, values in final.items()])))
+        columns_expected = expected.get("columns")
+        if isinstance(columns_expected, list) and columns_expected:
+            body = []
+            for number, column in enumerate(columns_expected, start=1):
+                column_totals = column.get("totals") or {}
+                body.append(
+                    [
+                        str(number),
+                        str(column.get("closed_after", "")),
+                        " – ".join(f"{player} {value}" for player, value in column_totals.items()) if isinstance(column_totals, Mapping) else str(column_totals),
+                        str(column.get("winner", "")),
+                        str(column.get("margin", "")),
+                    ]
+                )
+            rows.append(row_html("columns", mini_table(["game", "closed after hand", "points", "winner", "margin"], body)))
+        rows.append(row_html("answer", self.answer_text(expected, skip=("totals", "columns", "dealers", "final"))))
+        return rows
 
     def generic_rows(self, data: Mapping[str, Any], prefix: str = "") -> list[str]:
         rows = []
@@ -1835,6 +1869,12 @@ STATUS_MEANINGS = {
     "informative": "background that explains other rules",
 }
 PROVENANCE = {"hand": "worked by hand", "oracle": "computed by the brute-force oracle", "fuzz": "found by fuzzing"}
+
+
+def mini_table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    head = "".join(f"<th>{html.escape(str(header))}</th>" for header in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(value))}</td>" for value in row) + "</tr>" for row in rows)
+    return f'<table class="gs-mini"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def allowed_values(schema: Mapping[str, Any]) -> str:
