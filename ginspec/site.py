@@ -315,6 +315,14 @@ REFERENCE_PAGES = {
 }
 
 
+REFERENCE_SCHEMAS = {
+    # page: schema files under spec/schema/ shown at its end
+    "reference/vectors.md": ("vector-file.schema.json",),
+    "reference/protocol.md": ("protocol/*.json",),
+    "reference/registry.md": ("rules.schema.json", "sources.schema.json", "seed-map.schema.json", "conflicts.schema.json", "ambiguities.schema.json"),
+}
+
+
 @dataclass
 class FeatureScenario:
     name: str
@@ -788,6 +796,23 @@ class Site:
         reference: list[Any] = [{"Command line": "reference/cli.md"}]
         reference += [{title: uri} for uri, (_source, title) in REFERENCE_PAGES.items() if present(uri)]
         nav.append({"Reference": reference})
+        # any other hand-written page gets a place too (a page outside the navigation fails the
+        # strict build): notes on engines beside the conformance pages, the rest under "More"
+        listed = set(_nav_pages(nav))
+        extra = sorted(
+            path.relative_to(self.docs_dir).as_posix()
+            for path in self.docs_dir.rglob("*.md")
+            if path.relative_to(self.docs_dir).as_posix() not in listed | generated
+        )
+        more: list[Any] = []
+        for uri in extra:
+            entry = {_page_title(self.docs_dir / uri): uri}
+            if any(word in uri for word in ("engine", "finding")):
+                conformance.append(entry)
+            else:
+                more.append(entry)
+        if more:
+            nav.append({"More": more})
         return nav
 
     def ordered_areas(self) -> list[tuple[str, Any]]:
@@ -1745,11 +1770,27 @@ class Site:
     def included_page(self, uri: str, source: str, shift: int = 0) -> str:
         text = (self.root / source).read_text(encoding="utf-8")
         note = f"\n\n*This page is the file `{source}` of the repository.*\n"
-        body = self.include_text(text, uri, shift)
+        body = self.include_text(text, uri, shift) + self.schemas_section(uri)
         first, _, rest = body.partition("\n")
         if first.startswith("# "):
             return first + note + rest + "\n"
         return f"# {REFERENCE_PAGES.get(uri, (source, source))[1]}{note}\n" + body + "\n"
+
+    def schemas_section(self, uri: str) -> str:
+        """The JSON schemas a reference page describes, each folded under its file name."""
+        return self.schemas_section_for(REFERENCE_SCHEMAS.get(uri, ()))
+
+    def schemas_section_for(self, patterns: Sequence[str]) -> str:
+        paths = sorted(path for pattern in patterns for path in (self.root / "spec" / "schema").glob(pattern))
+        if not paths:
+            return ""
+        lines = ["", "", "## Schemas { #schemas }", "", "The files the suite checks against, as they are in the repository.", ""]
+        for path in paths:
+            shown = path.relative_to(self.root).as_posix()
+            lines += [f'??? abstract "`{shown}`"', "", "    ```json"]
+            lines += ["    " + line if line else "" for line in path.read_text(encoding="utf-8").rstrip("\n").splitlines()]
+            lines += ["    ```", ""]
+        return "\n".join(lines)
 
     def include_text(self, text: str, uri: str, shift: int = 0) -> str:
         out = []
@@ -1787,6 +1828,8 @@ class Site:
                 return self.variants_block(uri)
             if name == "conformance":
                 return self.conformance_block(uri)
+            if name == "schemas":
+                return self.schemas_section_for(positional)
             if name == "file":
                 path = positional[0]
                 language = options.get("lang", {".py": "python", ".yaml": "yaml", ".json": "json"}.get(Path(path).suffix, "text"))
@@ -1869,6 +1912,26 @@ STATUS_MEANINGS = {
     "informative": "background that explains other rules",
 }
 PROVENANCE = {"hand": "worked by hand", "oracle": "computed by the brute-force oracle", "fuzz": "found by fuzzing"}
+
+
+def _nav_pages(nav: Any) -> Iterable[str]:
+    """Every page named in a navigation structure."""
+    if isinstance(nav, str):
+        yield nav
+    elif isinstance(nav, dict):
+        for value in nav.values():
+            yield from _nav_pages(value)
+    elif isinstance(nav, list):
+        for item in nav:
+            yield from _nav_pages(item)
+
+
+def _page_title(path: Path) -> str:
+    """A hand-written page's title: its first level-one heading, else its file name."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return path.stem.replace("-", " ").capitalize()
 
 
 def mini_table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:

@@ -282,6 +282,19 @@ def test_without_reports_the_conformance_page_says_how_to_make_one(tmp_path: Pat
     assert "No conformance report" in page and "ginspec check" in page
 
 
+def test_every_hand_written_page_is_in_the_navigation(tmp_path: Path) -> None:
+    (tmp_path / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "findings.md").write_text("# What the engines do\n", encoding="utf-8")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "history.md").write_text("# A short history\n", encoding="utf-8")
+    nav = Site(root=ROOT, reports=tmp_path / "none", docs=tmp_path).nav()
+    pages = set(site_module._nav_pages(nav))
+    assert {"index.md", "findings.md", "notes/history.md", "rules/melds.md", "variants/index.md"} <= pages
+    assert {"More": [{"A short history": "notes/history.md"}]} in nav
+    conformance = next(item["Conformance"] for item in nav if isinstance(item, dict) and "Conformance" in item)
+    assert {"What the engines do": "findings.md"} in conformance
+
+
 def test_reports_folder_skips_other_json(tmp_path: Path) -> None:
     (tmp_path / "coverage.json").write_text("[]", encoding="utf-8")
     (tmp_path / "broken.json").write_text("{", encoding="utf-8")
