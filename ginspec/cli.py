@@ -294,8 +294,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
-        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements)
-        out.write(f"report: {report_path}\n")
+        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path))
     return 1 if any(result.status in FAILING for result in results) else 0
 
 

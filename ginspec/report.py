@@ -90,7 +90,14 @@ def failure_lines(result: CaseResult, engine: str, statements: dict[str, str]) -
     return lines
 
 
-def print_summary(results: list[CaseResult], out: TextIO, engine: str, show_rules: bool = False, statements: dict[str, str] | None = None) -> None:
+def print_summary(
+    results: list[CaseResult],
+    out: TextIO,
+    engine: str,
+    show_rules: bool = False,
+    statements: dict[str, str] | None = None,
+    report: str | None = None,
+) -> None:
     """Per rule area (vectors and scenarios apart) and, on request, per rule; then the failures."""
     by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
@@ -112,6 +119,8 @@ def print_summary(results: list[CaseResult], out: TextIO, engine: str, show_rule
         out.write("\n" + "\n".join(failure_lines(result, engine, statements or {})) + "\n")
     if len(failures) > 40:
         out.write(f"\n... and {len(failures) - 40} more failures in the JSON report\n")
+    if report:
+        out.write(f"\nreport: {report}\n")
     out.write("\n" + closing_line(results) + "\n")
 
 

@@ -83,7 +83,7 @@ def test_check_writes_its_report_even_when_the_engine_crashes(faults, tmp_path: 
         env=os.environ,
     )
     assert result.returncode == 1
-    assert result.stdout.strip().splitlines()[-2] == "2 passed, 1 failed"
+    assert result.stdout.strip().splitlines()[-1] == "2 passed, 1 failed"
     data = json.loads(report.read_text(encoding="utf-8"))
     assert data["footer"]["error"] == 1 and data["footer"]["pass"] == 2
     assert data["header"]["engine"] == "misbehaving"
