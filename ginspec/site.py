@@ -165,7 +165,12 @@ def arrangement_html(hand: str | Sequence[str], melds: Sequence[str | Sequence[s
 
 
 def row_html(label: str, content: str) -> str:
-    kind = "gs-row gs-row-cards" if 'class="gs-card' in content else "gs-row"
+    if 'class="gs-card' in content:
+        kind = "gs-row gs-row-cards"
+    elif content.startswith(("<ol", "<table")):
+        kind = "gs-row gs-row-top"
+    else:
+        kind = "gs-row"
     return f'<div class="{kind}"><span class="gs-label">{html.escape(label)}</span>{content}</div>'
 
 
@@ -642,7 +647,7 @@ class Site:
         if found is None:
             return md_text(text or scenario_id)
         feature, scenario = found
-        label = text or f"{feature.path.removeprefix('features/')}: {scenario.name}"
+        label = text or f"{feature.path}: {scenario.name}"
         return f"[{md_text(label)}]({rel(from_uri, feature.uri, scenario.anchor)})"
 
     def case_link(self, case_id: str, from_uri: str) -> str:
@@ -921,8 +926,16 @@ class Site:
             lines += ['<div class="gs-tested" markdown>', ""]
             if scenarios:
                 lines.append(f"**Scenarios ({len(scenarios)}):** " + "; ".join(self.scenario_link(item, uri) for item in scenarios) + "  ")
-            if vectors:
+            if vectors and len(vectors) <= 30:
                 lines.append(f"**Vectors ({len(vectors)}):** " + ", ".join(self.vector_link(item, uri) for item in vectors))
+            elif vectors:
+                lines += [
+                    f"**Vectors ({len(vectors)}):** " + ", ".join(self.vector_link(item, uri) for item in vectors[:12]) + ", …",
+                    "",
+                    f'??? info "All {len(vectors)} vectors"',
+                    "",
+                    "    " + ", ".join(self.vector_link(item, uri) for item in vectors),
+                ]
             lines += ["", "</div>", ""]
         elif rule.verifiable:
             lines += ["*No scenario or vector checks this rule yet.*", ""]
@@ -1045,12 +1058,7 @@ class Site:
                 rows.append(row_html("upcard", hand_html(deal["upcard"])))
             stock = cards_of(deal.get("stock", ""))
             if stock:
-                rows.append(
-                    row_html(
-                        "stock",
-                        f'<details class="gs-stock"><summary>{len(stock)} cards</summary><code>{" ".join(stock)}</code> (top first)</details>',
-                    )
-                )
+                rows.append(row_html("stock", f'<code class="gs-stock" title="{len(stock)} cards, top first">{" ".join(stock)}</code>'))
             actions = data.get("actions", ())
             if actions:
                 illegal = expected.get("illegal", {}).get("index") if isinstance(expected.get("illegal"), dict) else None
