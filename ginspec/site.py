@@ -1470,7 +1470,7 @@ class Site:
 
     def conformance_page(self) -> str:
         uri = "conformance/index.md"
-        lines = ["# Conformance", ""]
+        lines = ["---", "hide:", "  - toc", "---", "", "# Conformance", ""]
         legend = " ".join(f'<span class="gs-count gs-{group}">{GROUP_SYMBOLS[group]} {GROUP_LABELS[group]}</span>' for group in ("pass", "fail", "expected-fail", "unsupported"))
         how = [
             "A report is written by `ginspec check`, one JSON file per engine under `reports/`:",
