@@ -902,7 +902,7 @@ class Site:
         changes = self.variant_changes(rule.parameters)
         if changes:
             lines += [
-                f"**Variants that change it** (standard: "
+                "**Variants that change it** (standard: "
                 + ", ".join(f"`{name}` = `{show_value(self.standard.get(name))}`" for name in rule.parameters)
                 + ")",
                 "",
@@ -1755,7 +1755,6 @@ class Site:
     def cli_page(self) -> str:
         from ginspec.cli import build_parser
 
-        uri = "reference/cli.md"
         parser = build_parser()
         lines = [
             "# Command line",
@@ -1763,7 +1762,7 @@ class Site:
             "The `ginspec` command, installed with the package (`pip install -e .`). Every command prints its own help "
             "with `--help`; this page is that help text.",
             "",
-            f"## ginspec {{ #ginspec }}",
+            "## ginspec { #ginspec }",
             "",
             "```text",
             help_text(parser),

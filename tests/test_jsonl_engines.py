@@ -95,3 +95,14 @@ def test_an_engine_that_never_starts_is_a_one_line_error() -> None:
     )
     assert result.returncode == 2
     assert "cannot start" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_an_engine_that_lays_off_by_itself_skips_hands_with_explicit_layoffs() -> None:
+    from ginspec.adapters.base import Capabilities, Question
+
+    automatic = Capabilities(engine="auto", version="1", layoff_style="automatic")
+    with_layoff = Question("round", {"actions": ["p1 knock 9c", "p2 layoff 4h", "p2 done"]}, {})
+    without = Question("round", {"actions": ["p1 knock 9c", "p2 done"]}, {})
+    assert "lays off automatically" in (automatic.unsupported_reason(with_layoff) or "")
+    assert automatic.unsupported_reason(without) is None
+    assert Capabilities(engine="x", version="1").unsupported_reason(with_layoff) is None

@@ -65,6 +65,9 @@ class Capabilities:
       so an engine that scores ties its own way still answers deadwood questions).
     - ``omits``: answer fields the engine cannot report (for example ``arrangements``); those
       expectations are not judged for it.
+    - ``layoff_style``: ``explicit`` when the defender lays off card by card as the actions say,
+      ``automatic`` when the engine makes the defender's best lay-offs itself; a replayed hand
+      whose actions lay off card by card is then unsupported.
     """
 
     engine: str
@@ -74,11 +77,14 @@ class Capabilities:
     parameters: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     omits: frozenset[str] = frozenset()
     scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    layoff_style: str = "explicit"
 
     def unsupported_reason(self, question: Question) -> str | None:
         """Why this engine cannot take ``question``, or ``None`` if it can."""
         if question.kind not in self.kinds:
             return f"{self.engine} does not answer {question.kind!r} questions"
+        if self.layoff_style == "automatic" and any(" layoff " in f" {action} " for action in question.input.get("actions", ())):
+            return f"{self.engine} lays off automatically, not card by card"
         for name, supported in self.parameters.items():
             if name in self.scopes and question.kind not in self.scopes[name]:
                 continue
@@ -96,6 +102,7 @@ class Capabilities:
             "parameters": {name: list(values) for name, values in self.parameters.items()},
             "omits": sorted(self.omits),
             "scopes": {name: sorted(kinds) for name, kinds in self.scopes.items()},
+            "layoff_style": self.layoff_style,
         }
 
 

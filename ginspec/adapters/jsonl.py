@@ -179,6 +179,7 @@ class JsonLinesAdapter(Adapter):
             parameters={name: tuple(values) for name, values in message.get("parameters", {}).items()},
             omits=frozenset(message.get("omits", ())),
             scopes={name: frozenset(kinds) for name, kinds in message.get("scopes", {}).items()},
+            layoff_style=message.get("layoff_style", "explicit"),
         )
         return process
 
