@@ -7,7 +7,6 @@ phone nor a desktop window scrolls sideways. Screenshots go to ``test-artifacts/
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import socket
 import subprocess
 import sys
