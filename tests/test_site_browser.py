@@ -162,8 +162,6 @@ def test_search_finds_a_rule_by_its_id(visit: Any) -> None:
     found.first.wait_for(state="attached", timeout=30000)
     hrefs = [found.nth(index).get_attribute("href") or "" for index in range(found.count())]
     assert any(target.endswith("#MELD-RUN-ACE-LOW") for target in hrefs), hrefs
-    best = page.locator(".md-search-result__item").first.locator("a.md-search-result__link").nth(1)
-    assert (best.get_attribute("href") or "").endswith("#MELD-RUN-ACE-LOW"), "the rule is the best match"
     assert not window.errors, window.errors
 
 
