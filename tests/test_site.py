@@ -8,6 +8,7 @@ sample report that has every kind of result, beside any real report in ``reports
 
 from __future__ import annotations
 
+import atexit
 import functools
 import importlib.util
 import json
@@ -83,6 +84,7 @@ def sample_report() -> dict:
 def built_site() -> Path:
     """Build the site once (strict), into a temporary folder; returns the site folder."""
     folder = Path(tempfile.mkdtemp(prefix="ginspec-site-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     reports = folder / "reports"
     reports.mkdir()
     for path in sorted((ROOT / "reports").glob("*.json")):
