@@ -67,9 +67,9 @@ def load_scenarios(directory: Path | None = None) -> list[ScenarioRef]:
     return scenarios
 
 
-def variants_changing(parameters: tuple[str, ...]) -> list[str]:
+def variants_changing(parameters: tuple[str, ...], variants: dict[str, Any] | None = None) -> list[str]:
     """Variants that set one of ``parameters`` to a value other than the standard one."""
-    variants = load_variants()
+    variants = variants if variants is not None else load_variants()
     standard = variants["standard"].parameters
     return sorted(
         name for name, variant in variants.items() if any(variant.parameters.get(key) != standard.get(key) for key in parameters)
@@ -78,7 +78,8 @@ def variants_changing(parameters: tuple[str, ...]) -> list[str]:
 
 def rule_coverage() -> dict[str, RuleCoverage]:
     coverage = {rule.id: RuleCoverage(rule) for area in load_registry().values() for rule in area.rules}
-    variant_names = set(load_variants())
+    variants = load_variants()
+    variant_names = set(variants)
     for scenario in load_scenarios():
         for tag in scenario.tags:
             if tag in coverage:
@@ -90,7 +91,7 @@ def rule_coverage() -> dict[str, RuleCoverage]:
                 coverage[rule].vectors.append(vector.id)
                 coverage[rule].tested_under.add(vector.variant + ("+overrides" if vector.overrides else ""))
     for entry in coverage.values():
-        entry.changed_by = variants_changing(entry.rule.parameters)
+        entry.changed_by = variants_changing(entry.rule.parameters, variants)
     return coverage
 
 
