@@ -108,6 +108,9 @@ def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any], omitte
             mismatches.append(f"the first refused action should be #{want['index']}, the engine refused #{refused.get('index')} ({refused.get('reason')})")
         elif "reason" in want and refused.get("reason") != want["reason"]:
             mismatches.append(f"action {want['index']} refused for {refused.get('reason')!r}, expected {want['reason']!r}")
+        elif "forfeits" in want and "forfeits" not in omitted and refused.get("forfeits") is not want["forfeits"]:
+            verdict = "forfeits" if want["forfeits"] else "does not forfeit"
+            mismatches.append(f"action {want['index']}: the offender {verdict} the game, the engine said forfeits={refused.get('forfeits')!r}")
     elif refused:
         mismatches.append(f"the engine refused action #{refused.get('index')} ({refused.get('reason')}): {refused.get('message', '')}")
     else:

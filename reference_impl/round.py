@@ -26,12 +26,28 @@ PHASES = ("first_turn", "draw", "discard", "wall", "layoff", "over")
 
 
 class IllegalAction(GinError):
-    """An action the rules do not allow now. ``reason`` is a code from ``spec/actions.md``."""
+    """An action the rules do not allow now. ``reason`` is a code from ``spec/actions.md``.
+
+    ``forfeits`` says whether, under the variant, the offence costs the offender the game
+    (IRREG-ILLEGAL-ACTION-FORFEIT, and IRREG-ILLEGAL-KNOCK for a knock over the limit); otherwise the
+    action is simply refused and play goes on from the same state.
+    """
 
     def __init__(self, reason: str, action: str, explanation: str, state: "RoundState") -> None:
         self.reason = reason
         self.action = action
-        super().__init__(f"{action!r} is illegal ({reason}): {explanation}; {state.describe()}")
+        self.forfeits = forfeits_game(reason, state.rules)
+        penalty = "; the offender forfeits the game" if self.forfeits else ""
+        super().__init__(f"{action!r} is illegal ({reason}): {explanation}{penalty}; {state.describe()}")
+
+
+def forfeits_game(reason: str, rules: RoundRules) -> bool:
+    """IRREG-ILLEGAL-KNOCK, IRREG-ILLEGAL-ACTION-FORFEIT: which penalty the variant attaches to
+    this offence. Acting after the hand is over is no offence in the hand."""
+    if reason == "hand_over":
+        return False
+    penalty = rules.illegal_knock_penalty if reason == "over_knock_limit" else rules.illegal_action_penalty
+    return penalty == "forfeit_game"
 
 
 def other(player: str) -> str:

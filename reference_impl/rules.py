@@ -67,6 +67,8 @@ FIRST_TURNS = ("upcard_offer", "no_offer", "eleven_card_start")
 OKLAHOMA_ACES = ("gin_only", "one")
 KNOCK_DISCARD_LOCATIONS = ("pile", "beside_hand")
 REPEATED_UPCARD_DRAWS = ("continue", "void")
+ILLEGAL_KNOCK_PENALTIES = ("expose_hand", "accept_or_refuse", "forfeit_game", "refused")
+ILLEGAL_ACTION_PENALTIES = ("refused", "forfeit_game")
 
 
 def _read(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
@@ -93,6 +95,10 @@ class RoundRules:
     - ``stock_dead_cards`` / ``fiftieth_card_rule``: STOCK-WALL-TWO, STOCK-FIFTIETH-CARD.
     - ``oklahoma`` / ``oklahoma_ace`` / ``spade_double``: OKLA-KNOCK-CARD, OKLA-ACE, OKLA-SPADE-DOUBLE.
     - ``repeated_upcard_draw``: IMPL-REPEATED-UPCARD-DRAW (only reachable with ``discard_taken_card``).
+    - ``illegal_knock_penalty`` / ``illegal_action_penalty``: IRREG-ILLEGAL-KNOCK,
+      IRREG-ILLEGAL-ACTION-FORFEIT. An engine refuses every illegal action; these say whether the
+      offence also forfeits the game. Exposing the hand or letting the opponent accept the knock
+      are choices made at the table, which a refusal leaves to the players.
     """
 
     hand: HandRules
@@ -107,6 +113,8 @@ class RoundRules:
     oklahoma_ace: str
     spade_double: bool
     repeated_upcard_draw: str
+    illegal_knock_penalty: str
+    illegal_action_penalty: str
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
@@ -123,4 +131,6 @@ class RoundRules:
             oklahoma_ace=_read(parameters, "oklahoma_ace", str, OKLAHOMA_ACES),
             spade_double=_read(parameters, "spade_double", bool),
             repeated_upcard_draw=_read(parameters, "repeated_upcard_draw", str, REPEATED_UPCARD_DRAWS),
+            illegal_knock_penalty=_read(parameters, "illegal_knock_penalty", str, ILLEGAL_KNOCK_PENALTIES),
+            illegal_action_penalty=_read(parameters, "illegal_action_penalty", str, ILLEGAL_ACTION_PENALTIES),
         )

@@ -26,16 +26,18 @@ Feature: Illegal actions under competition rules
       | p1 draw stock |
       | <action>      |
     Then action 4 is refused as <reason>
+    And the offender <penalty>
 
     # p1 holds Ac-4c, four nines, 2h 5d and the 6s he drew. The Kh is p2's; 2h down keeps 11;
     # 9c 9d alone is no meld; the 2h 5d 6s cannot all be melded, so there is no big gin.
     Examples:
-      | variant  | action                             | reason           |
-      | eaai     | p1 discard Kh                      | card_not_held    |
-      | eaai     | p1 knock 2h                        | over_knock_limit |
-      | eaai     | p1 knock 6s with Ac 2c 3c \| 9c 9d | invalid_spread   |
-      | eaai     | p1 big-gin                         | not_big_gin      |
-      | standard | p1 big-gin                         | not_big_gin      |
+      | variant  | action                             | reason           | penalty           |
+      | eaai     | p1 discard Kh                      | card_not_held    | forfeits the game |
+      | eaai     | p1 knock 2h                        | over_knock_limit | forfeits the game |
+      | eaai     | p1 knock 6s with Ac 2c 3c \| 9c 9d | invalid_spread   | forfeits the game |
+      | eaai     | p1 big-gin                         | not_big_gin      | forfeits the game |
+      | standard | p1 big-gin                         | not_big_gin      | plays on          |
+      | standard | p1 knock 2h                        | over_knock_limit | plays on          |
 
   @IRREG-ILLEGAL-ACTION-FORFEIT @TURN-NO-DISCARD-TAKEN-CARD @eaai @round
   Scenario Outline: Throwing back the card just taken
@@ -45,11 +47,12 @@ Feature: Illegal actions under competition rules
       | p1 draw discard |
       | p1 discard 7h   |
     Then action 2 is refused as taken_card
+    And the offender <penalty>
 
     Examples:
-      | variant  |
-      | eaai     |
-      | standard |
+      | variant  | penalty           |
+      | eaai     | forfeits the game |
+      | standard | plays on          |
 
   @IRREG-ILLEGAL-ACTION-FORFEIT @TURN-ALTERNATION @eaai @round
   Scenario: Playing out of turn
@@ -58,3 +61,4 @@ Feature: Illegal actions under competition rules
       | action          |
       | p2 draw discard |
     Then action 1 is refused as not_your_turn
+    And the offender forfeits the game

@@ -9,7 +9,8 @@ Kinds of question (``spec/vectors.md``): ``meld``, ``deadwood``, ``discard``, ``
 ``score``, ``round``, ``game``, ``hollywood``. A ``round`` question's input also carries
 ``observe_after``, the action counts after which the suite wants the state reported; the answer
 is ``{"outcome": ..., "winner": ..., "points": ..., ..., "finished": bool}`` or
-``{"illegal": {"index": N, "reason": CODE}}``, with ``"checkpoints": {"N": {"to_play", "phase",
+``{"illegal": {"index": N, "reason": CODE, "forfeits": bool}}`` (``forfeits``: whether the variant's
+penalty costs the offender the game), with ``"checkpoints": {"N": {"to_play", "phase",
 "legal", "stock", "knock_limit"}}``. An answer to a question the engine rejects as unscoreable is ``{"error": KIND}`` with
 KIND one of ``illegal_knock``, ``invalid_melds``, ``not_big_gin``, plus an optional ``message``.
 

@@ -203,7 +203,7 @@ class OpenSpielAdapter(Adapter):
             kinds=frozenset({"meld", "deadwood", "discard", "knock", "layoff", "score", "round"}),
             parameters={name: values for name, (values, _) in LIMITS.items()},
             scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
-            omits=frozenset({"can_big_gin"}),
+            omits=frozenset({"can_big_gin", "forfeits"}),  # no penalty beyond refusing an illegal move
         )
 
     def ask(self, question: Question) -> dict[str, Any]:

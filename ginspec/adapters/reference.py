@@ -63,7 +63,7 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
         try:
             state = apply(state, text)
         except IllegalAction as exc:
-            answer["illegal"] = {"index": index, "reason": exc.reason, "message": str(exc)}
+            answer["illegal"] = {"index": index, "reason": exc.reason, "forfeits": exc.forfeits, "message": str(exc)}
             break
         if index + 1 in wanted:
             checkpoints[str(index + 1)] = observe(state)

@@ -191,7 +191,7 @@ class RLCardAdapter(Adapter):
             kinds=frozenset({"meld", "deadwood", "discard", "knock", "round"}),
             parameters={name: values for name, (values, _) in LIMITS.items()},
             scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
-            omits=frozenset({"can_big_gin"}),
+            omits=frozenset({"can_big_gin", "forfeits"}),  # no penalty beyond refusing an illegal move
             hand_sizes={"deadwood": (10,)},
         )
 

@@ -271,6 +271,15 @@ def action_refused(table: Table, number: str, reason: str) -> None:
     assert (refused["index"] + 1, refused.get("reason")) == (int(number), reason), refused
 
 
+@then(parsers.re(r"the offender (?P<penalty>forfeits the game|plays on)"))
+def offender_penalty(table: Table, penalty: str) -> None:
+    refused = table.answer.get("illegal")
+    assert refused, f"every action was accepted: {table.answer}"
+    if "forfeits" in table.omits and "forfeits" not in refused:
+        pytest.skip("unsupported: the engine does not report the penalty of an illegal action")
+    assert refused.get("forfeits") is (penalty == "forfeits the game"), refused
+
+
 def _state_after(table: Table, count: int) -> dict[str, Any]:
     states = table.answer.get("checkpoints") or {}
     if str(count) not in states:
