@@ -36,6 +36,7 @@ from reference_impl.cards import Card, mask_of
 from reference_impl.deadwood import Arrangement, optimal_arrangements
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidRules
 from reference_impl.game import (
+    PlayerFinal,
     check_hand_result,
     GameError,
     GameAlreadyOver,
@@ -502,7 +503,7 @@ THREE = SEATS[:3]
 
 
 @dataclass(frozen=True, slots=True)
-class ThreeFinal:
+class ThreeFinal(PlayerFinal):
     """One player's settlement of a three-player game.
 
     ``points``, ``boxes``, ``box_bonus`` and ``game_bonus`` are as in a two-player game
@@ -511,27 +512,10 @@ class ThreeFinal:
     settles with each opponent separately.
     """
 
-    points: int
-    boxes: int
-    box_bonus: int
-    game_bonus: int
-    shutout_bonus: int
-    net: int
-
-    @property
-    def total(self) -> int:
-        return self.points + self.box_bonus + self.game_bonus + self.shutout_bonus
+    net: int = 0
 
     def to_expected(self) -> dict[str, int]:
-        return {
-            "points": self.points,
-            "boxes": self.boxes,
-            "box_bonus": self.box_bonus,
-            "game_bonus": self.game_bonus,
-            "shutout_bonus": self.shutout_bonus,
-            "total": self.total,
-            "net": self.net,
-        }
+        return {**PlayerFinal.to_expected(self), "net": self.net}
 
 
 def settle_three(

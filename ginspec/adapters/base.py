@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 ADAPTER_API_VERSION = 1
 
@@ -120,3 +120,48 @@ class Adapter(ABC):
 
     def close(self) -> None:
         """Release the engine (stop a process, free memory). Called once at the end."""
+
+
+class Refused(Exception):
+    """An engine refused a move of a replayed hand: the reason code (``spec/actions.md``), what
+    the engine said, and, when the engine knows it, whether the offence forfeits the game."""
+
+    def __init__(self, reason: str, message: str, forfeits: bool | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.forfeits = forfeits
+
+
+def replay_round(
+    actions: Sequence[str],
+    observe_after: Sequence[int],
+    play: Callable[[str], None],
+    observe: Callable[[], dict[str, Any]],
+    finish: Callable[[], dict[str, Any]],
+) -> dict[str, Any]:
+    """The answer to a ``round`` question, for any engine.
+
+    ``play`` applies one action in the notation of ``spec/actions.md`` or raises :class:`Refused`;
+    ``observe`` reports the state (``to_play``, ``phase``, ``legal``, ``stock``, ``knock_limit``);
+    ``finish`` reports the end of the hand, with ``finished`` true or false. The states after the
+    action counts in ``observe_after`` are reported; play stops at the first refused action.
+    """
+    wanted = set(observe_after)
+    checkpoints: dict[str, Any] = {}
+    if 0 in wanted:
+        checkpoints["0"] = observe()
+    answer: dict[str, Any] = {}
+    for index, text in enumerate(actions):
+        try:
+            play(text)
+        except Refused as exc:
+            answer["illegal"] = {"index": index, "reason": exc.reason, "message": str(exc)}
+            if exc.forfeits is not None:
+                answer["illegal"]["forfeits"] = exc.forfeits
+            break
+        if index + 1 in wanted:
+            checkpoints[str(index + 1)] = observe()
+    else:
+        answer.update(finish())
+    answer["checkpoints"] = checkpoints
+    return answer

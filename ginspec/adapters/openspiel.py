@@ -46,7 +46,7 @@ from typing import Any
 
 import pyspiel
 
-from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
 from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import Card, parse_card
 
@@ -143,12 +143,6 @@ def _pieces(meld: list[int]) -> list[list[int]]:
     return pieces
 
 
-class _Refused(Exception):
-    """An action the engine does not accept in the current state."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 # ---------------------------------------------------------------------------------- the adapter
@@ -308,13 +302,13 @@ class OpenSpielAdapter(Adapter):
     # -------------------------------------------------------------- scoring through a real hand
 
     def lay(self, state: Any, melds: Iterable[list[int]]) -> None:
-        """Lay melds (card ids) one action at a time; raises _Refused if one is not legal."""
+        """Lay melds (card ids) one action at a time; raises Refused if one is not legal."""
         utils = self.utils()
         for meld in melds:
             for piece in _pieces(meld):
                 action = MELD_BASE + utils.meld_to_int(piece)
                 if action not in state.legal_actions():
-                    raise _Refused("over_knock_limit", f"OpenSpiel does not let {_text(self.names(piece))} be laid now")
+                    raise Refused("over_knock_limit", f"OpenSpiel does not let {_text(self.names(piece))} be laid now")
                 state.apply_action(action)
 
     def meld_and_finish(self, state: Any) -> Any:
@@ -362,7 +356,7 @@ class OpenSpielAdapter(Adapter):
             trial = state.clone()
             self.lay(trial, melds)
             if PASS not in trial.legal_actions():
-                raise _Refused("over_knock_limit", "the spread leaves more deadwood than the knock card")
+                raise Refused("over_knock_limit", "the spread leaves more deadwood than the knock card")
             trial.apply_action(PASS)
             end = self.best_defence(trial)
             if best is None or end.returns()[knocker] > best.returns()[knocker]:
@@ -437,7 +431,7 @@ class OpenSpielAdapter(Adapter):
         state.apply_action(upcard)
         try:
             end = self.spread_and_defend(state, spread)
-        except _Refused as exc:
+        except Refused as exc:
             return {"error": "illegal_knock", "message": str(exc)}
         answer = self.result(end)
         del answer["knocker"]
@@ -466,27 +460,13 @@ class OpenSpielAdapter(Adapter):
 
     def _ask_round(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
         hand = _Round(self, data, parameters)
-        wanted = set(data.get("observe_after", ()))
-        checkpoints: dict[str, Any] = {}
-        if 0 in wanted:
-            checkpoints["0"] = hand.observe()
-        answer: dict[str, Any] = {}
-        for index, text in enumerate(data["actions"]):
-            try:
-                hand.play(parse_action(text))
-            except _Refused as exc:
-                answer["illegal"] = {"index": index, "reason": exc.reason, "message": str(exc)}
-                break
-            if index + 1 in wanted:
-                checkpoints[str(index + 1)] = hand.observe()
-        else:
+
+        def finish() -> dict[str, Any]:
             if hand.state.is_terminal():
-                answer.update(self.result(hand.state, hand.seats))
-                answer["finished"] = True
-            else:
-                answer["finished"] = False
-        answer["checkpoints"] = checkpoints
-        return answer
+                return {**self.result(hand.state, hand.seats), "finished": True}
+            return {"finished": False}
+
+        return replay_round(data["actions"], data.get("observe_after", ()), lambda text: hand.play(parse_action(text)), hand.observe, finish)
 
 
 class _Round:
@@ -605,9 +585,9 @@ class _Round:
         text = format_action(action)
         state = self.state
         if state.is_terminal():
-            raise _Refused("hand_over", f"{text!r}: the hand is over")
+            raise Refused("hand_over", f"{text!r}: the hand is over")
         if action.player != self.seat():
-            raise _Refused("not_your_turn", f"{text!r}: it is {self.seat()}'s turn")
+            raise Refused("not_your_turn", f"{text!r}: it is {self.seat()}'s turn")
         trial = state.clone()
         phase = state.current_phase()
         handler = {
@@ -628,13 +608,13 @@ class _Round:
         assert action.card is not None
         card = self.adapter.utils().card_int(str(action.card))
         if card not in self._hand(state):
-            raise _Refused("card_not_held", f"{text!r}: {action.player} does not hold {action.card}")
+            raise Refused("card_not_held", f"{text!r}: {action.player} does not hold {action.card}")
         return card
 
     def _deal_stock(self, state: Any) -> None:
         while state.is_chance_node():
             if not self.stock:
-                raise _Refused("wrong_phase", "the stock of the deal is exhausted")
+                raise Refused("wrong_phase", "the stock of the deal is exhausted")
             state.apply_action(self.stock.pop(0))
 
     def _first_turn(self, state: Any, action: Action, text: str) -> None:
@@ -643,17 +623,17 @@ class _Round:
             state.apply_action(PASS)
         elif action.verb == "draw" and action.source == "discard":
             if DRAW_UPCARD not in legal:
-                raise _Refused("upcard_closed", f"{text!r}: OpenSpiel offers only the stock after both passed")
+                raise Refused("upcard_closed", f"{text!r}: OpenSpiel offers only the stock after both passed")
             state.apply_action(DRAW_UPCARD)
         elif action.verb == "draw" and action.source == "stock" and DRAW_STOCK in legal:
             state.apply_action(DRAW_STOCK)
             self._deal_stock(state)
         else:
-            raise _Refused("wrong_phase", f"{text!r}: OpenSpiel offers {self._offer(state)} on the first turn")
+            raise Refused("wrong_phase", f"{text!r}: OpenSpiel offers {self._offer(state)} on the first turn")
 
     def _draw(self, state: Any, action: Action, text: str) -> None:
         if action.verb != "draw" or action.source is None:
-            raise _Refused("wrong_phase", f"{text!r}: the player must draw first")
+            raise Refused("wrong_phase", f"{text!r}: the player must draw first")
         if action.source == "discard":
             state.apply_action(DRAW_UPCARD)
         else:
@@ -662,30 +642,30 @@ class _Round:
 
     def _discard(self, state: Any, action: Action, text: str) -> None:
         if action.verb == "big-gin":
-            raise _Refused("not_big_gin", f"{text!r}: OpenSpiel has no big gin")
+            raise Refused("not_big_gin", f"{text!r}: OpenSpiel has no big gin")
         if action.verb not in ("discard", "knock"):
-            raise _Refused("wrong_phase", f"{text!r}: the player must discard or knock")
+            raise Refused("wrong_phase", f"{text!r}: the player must discard or knock")
         card = self._card_held(state, action, text)
         if action.verb == "discard":
             state.apply_action(card)
             return
         if KNOCK not in state.legal_actions():
-            raise _Refused("over_knock_limit", f"{text!r}: OpenSpiel does not offer the knock (its count of the eleven cards is {state.deadwood()[state.current_player()]})")
+            raise Refused("over_knock_limit", f"{text!r}: OpenSpiel does not offer the knock (its count of the eleven cards is {state.deadwood()[state.current_player()]})")
         state.apply_action(KNOCK)
         self._knock_discard(state, card, action, text)
 
     def _wall_knock(self, state: Any, action: Action, text: str) -> None:
         """After taking the upcard at the wall (OpenSpiel's knock), only the knock discard."""
         if action.verb == "big-gin":
-            raise _Refused("not_big_gin", f"{text!r}: OpenSpiel has no big gin")
+            raise Refused("not_big_gin", f"{text!r}: OpenSpiel has no big gin")
         if action.verb != "knock":
-            raise _Refused("wrong_phase", f"{text!r}: after taking the last discard the player must knock")
+            raise Refused("wrong_phase", f"{text!r}: after taking the last discard the player must knock")
         card = self._card_held(state, action, text)
         self._knock_discard(state, card, action, text)
 
     def _knock_discard(self, state: Any, card: int, action: Action, text: str) -> None:
         if card not in state.legal_actions():
-            raise _Refused("over_knock_limit", f"{text!r}: OpenSpiel does not allow this knock discard")
+            raise Refused("over_knock_limit", f"{text!r}: OpenSpiel does not allow this knock discard")
         state.apply_action(card)
         spread = None
         if action.spread is not None:
@@ -695,7 +675,7 @@ class _Round:
             for meld in action.spread:
                 ids = self.adapter.ids(str(card) for card in meld)
                 if not (utils.is_rank_meld(ids) or utils.is_suit_meld(ids)) or not set(ids) <= hand:
-                    raise _Refused("invalid_spread", f"{text!r}: {' '.join(map(str, meld))} is not a meld of the knocker's cards")
+                    raise Refused("invalid_spread", f"{text!r}: {' '.join(map(str, meld))} is not a meld of the knocker's cards")
                 hand -= set(ids)
                 spread.append(ids)
         adapter = self.adapter
@@ -706,10 +686,10 @@ class _Round:
             trial = state.clone()
             try:
                 adapter.lay(trial, melds)
-            except _Refused as exc:
-                raise _Refused("over_knock_limit", f"{text!r}: {exc}") from None
+            except Refused as exc:
+                raise Refused("over_knock_limit", f"{text!r}: {exc}") from None
             if PASS not in trial.legal_actions():
-                raise _Refused("over_knock_limit", f"{text!r}: the spread leaves more deadwood than the knock card")
+                raise Refused("over_knock_limit", f"{text!r}: the spread leaves more deadwood than the knock card")
             trial.apply_action(PASS)
             if trial.finished_layoffs():  # gin: the defender melds at once
                 trial = adapter.meld_and_finish(trial)
@@ -726,12 +706,12 @@ class _Round:
             _copy_into(state, self.adapter.meld_and_finish(state))
             return
         if action.verb != "layoff":
-            raise _Refused("wrong_phase", f"{text!r}: the defender lays off or says done")
+            raise Refused("wrong_phase", f"{text!r}: the defender lays off or says done")
         card = self._card_held(state, action, text)
         if card not in state.legal_actions():
-            raise _Refused("cannot_lay_off", f"{text!r}: OpenSpiel does not let {action.card} be laid off")
+            raise Refused("cannot_lay_off", f"{text!r}: OpenSpiel does not let {action.card} be laid off")
         if action.onto is not None and not any(self._meld_holds(low, action.onto) for low in self.targets(card)):
-            raise _Refused("cannot_lay_off", f"{text!r}: the meld holding {action.onto} does not take {action.card}")
+            raise Refused("cannot_lay_off", f"{text!r}: the meld holding {action.onto} does not take {action.card}")
         state.apply_action(card)
 
     def _meld_holds(self, low: str, card: Any) -> bool:
@@ -755,10 +735,10 @@ class _Round:
             state.apply_action(PASS)
         elif action.verb == "draw" and action.source == "discard":
             if KNOCK not in legal:
-                raise _Refused("over_knock_limit", f"{text!r}: OpenSpiel lets the last discard be taken only to knock")
+                raise Refused("over_knock_limit", f"{text!r}: OpenSpiel lets the last discard be taken only to knock")
             state.apply_action(KNOCK)
         else:
-            raise _Refused("wrong_phase", f"{text!r}: at the wall OpenSpiel offers {self._offer(state)}")
+            raise Refused("wrong_phase", f"{text!r}: at the wall OpenSpiel offers {self._offer(state)}")
 
     def _offer(self, state: Any) -> str:
         return ", ".join(state.action_to_string(state.current_player(), action).split("Action: ")[-1] for action in state.legal_actions())

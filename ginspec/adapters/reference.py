@@ -15,7 +15,7 @@ from reference_impl.hollywood import play_hollywood
 from reference_impl.round import IllegalAction, RoundState, apply, deal, legal_actions
 from reference_impl.rules import RoundRules
 
-from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
 
 
 def _melds(arrangement: Arrangement) -> list[str]:
@@ -54,27 +54,18 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
         parse_card(dealt["upcard"]) if dealt.get("upcard") else None,
         parse_cards(dealt["stock"]),
     )
-    wanted = set(data.get("observe_after", ()))
-    checkpoints: dict[str, Any] = {}
-    if 0 in wanted:
-        checkpoints["0"] = observe(state)
-    answer: dict[str, Any] = {}
-    for index, text in enumerate(data["actions"]):
+
+    def play(text: str) -> None:
+        nonlocal state
         try:
             state = apply(state, text)
         except IllegalAction as exc:
-            answer["illegal"] = {"index": index, "reason": exc.reason, "forfeits": exc.forfeits, "message": str(exc)}
-            break
-        if index + 1 in wanted:
-            checkpoints[str(index + 1)] = observe(state)
-    else:
-        if state.result is None:
-            answer["finished"] = False
-        else:
-            answer.update(state.result.to_data())
-            answer["finished"] = True
-    answer["checkpoints"] = checkpoints
-    return answer
+            raise Refused(exc.reason, str(exc), exc.forfeits) from None
+
+    def finish() -> dict[str, Any]:
+        return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
+
+    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: observe(state), finish)
 
 
 def play_game_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:

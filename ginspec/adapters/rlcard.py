@@ -59,7 +59,7 @@ from rlcard.games.gin_rummy.utils.action_event import (
 from rlcard.games.gin_rummy.utils.move import ScoreNorthMove, ScoreSouthMove
 from rlcard.games.gin_rummy.utils.settings import DealerForRound
 
-from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
 from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import parse_card
 
@@ -156,10 +156,6 @@ def going_out(hand: list[Card], knock_limit: int) -> tuple[list[Card], list[Card
     return list(knocks), list(gins)
 
 
-class _Refused(Exception):
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 class _StackedRandom(np.random.RandomState):
@@ -240,23 +236,7 @@ class RLCardAdapter(Adapter):
 
     def _ask_round(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
         hand = _Round(data, parameters)
-        wanted = set(data.get("observe_after", ()))
-        checkpoints: dict[str, Any] = {}
-        if 0 in wanted:
-            checkpoints["0"] = hand.observe()
-        answer: dict[str, Any] = {}
-        for index, text in enumerate(data["actions"]):
-            try:
-                hand.play(parse_action(text))
-            except _Refused as exc:
-                answer["illegal"] = {"index": index, "reason": exc.reason, "message": str(exc)}
-                break
-            if index + 1 in wanted:
-                checkpoints[str(index + 1)] = hand.observe()
-        else:
-            answer.update(hand.result())
-        answer["checkpoints"] = checkpoints
-        return answer
+        return replay_round(data["actions"], data.get("observe_after", ()), lambda text: hand.play(parse_action(text)), hand.observe, hand.result)
 
 
 class _Round:
@@ -361,17 +341,17 @@ class _Round:
     def play(self, action: Action) -> None:
         text = format_action(action)
         if self.game.is_over():
-            raise _Refused("hand_over", f"{text!r}: the hand is over")
+            raise Refused("hand_over", f"{text!r}: the hand is over")
         if action.player != self.seats[self._player()]:
-            raise _Refused("not_your_turn", f"{text!r}: it is {self.seats[self._player()]}'s turn")
+            raise Refused("not_your_turn", f"{text!r}: it is {self.seats[self._player()]}'s turn")
         phase = self.phase()
         if phase == "layoff":
             if action.verb == "done":
                 self._score()
                 return
             if action.verb == "layoff":
-                raise _Refused("cannot_lay_off", f"{text!r}: RLCard has no lay-offs")
-            raise _Refused("wrong_phase", f"{text!r}: the hand waits for the defender's count")
+                raise Refused("cannot_lay_off", f"{text!r}: RLCard has no lay-offs")
+            raise Refused("wrong_phase", f"{text!r}: the hand waits for the defender's count")
         legal = self.game.judge.get_legal_actions()
         if phase == "discard":
             self._discard_phase(action, text, legal)
@@ -383,32 +363,32 @@ class _Round:
             self._step(legal, DeclareDeadHandAction(), "wrong_phase", text)
             self._score()
         else:
-            raise _Refused("wrong_phase", f"{text!r}: RLCard offers {', '.join(map(str, legal))}")
+            raise Refused("wrong_phase", f"{text!r}: RLCard offers {', '.join(map(str, legal))}")
 
     def _step(self, legal: list[ActionEvent], event: ActionEvent, reason: str, text: str) -> None:
         if event not in legal:
-            raise _Refused(reason, f"{text!r}: RLCard offers {', '.join(map(str, legal))}")
+            raise Refused(reason, f"{text!r}: RLCard offers {', '.join(map(str, legal))}")
         self.game.step(event)
 
     def _discard_phase(self, action: Action, text: str, legal: list[ActionEvent]) -> None:
         if action.verb == "big-gin":
-            raise _Refused("not_big_gin", f"{text!r}: RLCard has no big gin")
+            raise Refused("not_big_gin", f"{text!r}: RLCard has no big gin")
         if action.verb not in ("discard", "knock"):
-            raise _Refused("wrong_phase", f"{text!r}: the player must discard or knock")
+            raise Refused("wrong_phase", f"{text!r}: the player must discard or knock")
         assert action.card is not None
         card = to_engine(str(action.card))
         if card not in self._hand():
-            raise _Refused("card_not_held", f"{text!r}: {action.player} does not hold {action.card}")
+            raise Refused("card_not_held", f"{text!r}: {action.player} does not hold {action.card}")
         forced = GinAction() in legal
         if action.verb == "discard":
             if forced:
-                raise _Refused("gin_required", f"{text!r}: RLCard offers only gin")
+                raise Refused("gin_required", f"{text!r}: RLCard offers only gin")
             self._step(legal, DiscardAction(card), "taken_card", text)
             return
         if forced:
             _, gins = going_out(self._hand(), self.knock_limit)
             if card not in gins:
-                raise _Refused("gin_required", f"{text!r}: RLCard offers only gin, discarding {_text(gins)}")
+                raise Refused("gin_required", f"{text!r}: RLCard offers only gin, discarding {_text(gins)}")
             self.game.step(GinAction())
             self._score()
             return
