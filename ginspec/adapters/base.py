@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 ADAPTER_API_VERSION = 1
 
@@ -165,3 +165,28 @@ def replay_round(
         answer.update(finish())
     answer["checkpoints"] = checkpoints
     return answer
+
+
+_RANKS = "A23456789TJQK"
+_SUITS = "cdhs"
+
+
+def _card_key(card: str) -> tuple[int, int]:
+    return _SUITS.index(card[1]), _RANKS.index(card[0])
+
+
+def join_adjacent_runs(melds: Iterable[Iterable[str]]) -> list[list[str]]:
+    """Melds (cards in canonical notation) as ``spec/notation.md`` counts an arrangement: adjacent
+    run pieces of one suit joined into one run, sets first. For adapters of engines that split
+    long runs into pieces."""
+    pieces = [sorted(meld, key=_card_key) for meld in melds]
+    sets = [meld for meld in pieces if len({card[1] for card in meld}) > 1]
+    runs = sorted((meld for meld in pieces if len({card[1] for card in meld}) == 1), key=lambda meld: _card_key(meld[0]))
+    joined: list[list[str]] = []
+    for run in runs:
+        last = joined[-1] if joined else None
+        if last and last[-1][1] == run[0][1] and _RANKS.index(run[0][0]) == _RANKS.index(last[-1][0]) + 1:
+            last.extend(run)
+        else:
+            joined.append(list(run))
+    return sorted(sets, key=lambda meld: _card_key(meld[0])) + joined

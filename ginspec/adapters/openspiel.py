@@ -46,7 +46,7 @@ from typing import Any
 
 import pyspiel
 
-from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
+from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, join_adjacent_runs, replay_round
 from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import Card, parse_card
 
@@ -114,21 +114,6 @@ def _text(cards: Iterable[str]) -> str:
 
 def _is_run(meld: Sequence[str]) -> bool:
     return len({card[1] for card in meld}) == 1
-
-
-def _join_runs(melds: Iterable[Sequence[str]]) -> list[list[str]]:
-    """Melds with the adjacent run pieces of a suit joined, sets first (``spec/notation.md``)."""
-    pieces = [_sorted(meld) for meld in melds]
-    sets = [meld for meld in pieces if not _is_run(meld)]
-    runs = sorted((meld for meld in pieces if _is_run(meld)), key=lambda meld: _key(meld[0]))
-    joined: list[list[str]] = []
-    for run in runs:
-        last = joined[-1] if joined else None
-        if last and last[-1][1] == run[0][1] and RANKS.index(run[0][0]) == RANKS.index(last[-1][0]) + 1:
-            last.extend(run)
-        else:
-            joined.append(list(run))
-    return sorted(sets, key=lambda meld: _key(meld[0])) + joined
 
 
 def _pieces(meld: list[int]) -> list[list[int]]:
@@ -229,7 +214,7 @@ class OpenSpielAdapter(Adapter):
         for group in groups:
             if total - sum(utils.card_value(card) for meld in group for card in meld) != deadwood:
                 continue
-            melds = [" ".join(meld) for meld in _join_runs(self.names(meld) for meld in group)]
+            melds = [" ".join(meld) for meld in join_adjacent_runs(self.names(meld) for meld in group)]
             arrangements.setdefault(tuple(sorted(melds)), melds)
         return {"deadwood": deadwood, "arrangements": list(arrangements.values())}
 
@@ -373,7 +358,7 @@ class OpenSpielAdapter(Adapter):
         options: dict[tuple[str, ...], list[list[int]]] = {}
         for group in groups:
             if value(group) == most:
-                joined = _join_runs(self.names(meld) for meld in group)
+                joined = join_adjacent_runs(self.names(meld) for meld in group)
                 options.setdefault(tuple(" ".join(meld) for meld in joined), [self.ids(meld) for meld in joined])
         return list(options.values())
 
@@ -436,7 +421,7 @@ class OpenSpielAdapter(Adapter):
         answer = self.result(end)
         del answer["knocker"]
         melds = [utils.int_to_meld[meld] for meld in end.layed_melds()[0]]
-        answer["knocker_melds"] = [" ".join(meld) for meld in _join_runs(self.names(meld) for meld in melds)]
+        answer["knocker_melds"] = [" ".join(meld) for meld in join_adjacent_runs(self.names(meld) for meld in melds)]
         return answer
 
     def _dead_card(self, knocker: list[int], defender: list[int]) -> int:
@@ -568,7 +553,7 @@ class _Round:
         laid = list(self.state.layoffs())
         pieces = {meld: adapter.names(utils.int_to_meld[meld]) for meld in self.state.layed_melds()[knocker]}
         named: list[str] = []
-        for joined in _join_runs(pieces.values()):
+        for joined in join_adjacent_runs(pieces.values()):
             ids = [meld for meld, cards in pieces.items() if set(cards) <= set(joined)]
             if card in utils.all_layoffs(ids, laid):
                 standing = list(joined)
@@ -720,7 +705,7 @@ class _Round:
         utils = adapter.utils()
         knocker = 0 if self.state.knocked()[0] else 1
         pieces = [adapter.names(utils.int_to_meld[meld]) for meld in self.state.layed_melds()[knocker]]
-        for joined in _join_runs(pieces):
+        for joined in join_adjacent_runs(pieces):
             standing = list(joined)
             for extra in adapter.names(self.state.layoffs()):
                 if _extends(standing, extra):

@@ -59,7 +59,7 @@ from rlcard.games.gin_rummy.utils.action_event import (
 from rlcard.games.gin_rummy.utils.move import ScoreNorthMove, ScoreSouthMove
 from rlcard.games.gin_rummy.utils.settings import DealerForRound
 
-from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
+from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, join_adjacent_runs, replay_round
 from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import parse_card
 
@@ -121,21 +121,6 @@ def _text(cards: Iterable[Card]) -> str:
 
 def _cards(text: str) -> list[Card]:
     return [to_engine(card) for card in text.split()]
-
-
-def _join_runs(melds: Iterable[Iterable[str]]) -> list[str]:
-    """Melds with the adjacent run pieces of a suit joined, sets first (``spec/notation.md``)."""
-    pieces = [sorted(meld, key=_key) for meld in melds]
-    sets = [meld for meld in pieces if len({card[1] for card in meld}) > 1]
-    runs = sorted((meld for meld in pieces if len({card[1] for card in meld}) == 1), key=lambda meld: _key(meld[0]))
-    joined: list[list[str]] = []
-    for run in runs:
-        last = joined[-1] if joined else None
-        if last and last[-1][1] == run[0][1] and RANKS.index(run[0][0]) == RANKS.index(last[-1][0]) + 1:
-            last.extend(run)
-        else:
-            joined.append(list(run))
-    return [" ".join(meld) for meld in sorted(sets, key=lambda meld: _key(meld[0])) + joined]
 
 
 # ---------------------------------------------------------------------------------- engine calls
@@ -209,7 +194,7 @@ class RLCardAdapter(Adapter):
         clusters = best_clusters(hand) or [[]]
         arrangements: dict[tuple[str, ...], list[str]] = {}
         for cluster in clusters:
-            melds = _join_runs([to_text(card) for card in meld] for meld in cluster)
+            melds = [" ".join(meld) for meld in join_adjacent_runs([to_text(card) for card in meld] for meld in cluster)]
             arrangements.setdefault(tuple(sorted(melds)), melds)
         return {"deadwood": deadwood_of(hand), "arrangements": list(arrangements.values())}
 
