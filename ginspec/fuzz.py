@@ -23,7 +23,7 @@ from reference_impl.actions import format_action
 from reference_impl.cards import DECK, format_cards, format_hand, mask_of, parse_cards
 from reference_impl.deadwood import optimal_arrangements
 from reference_impl.melds import format_meld
-from reference_impl.round import apply, deal, legal_actions
+from reference_impl.round import apply, deal_in_order, legal_actions
 from reference_impl.rules import RoundRules
 
 NAMES = [str(card) for card in DECK]
@@ -88,16 +88,8 @@ def rounds(draw: st.DrawFn, parameters: Mapping[str, Any]) -> dict[str, Any]:
     seed = draw(st.integers(0, 2**32 - 1))
     order = list(DECK)
     random.Random(seed).shuffle(order)
-    size = rules.hand.hand_size
     dealer = draw(st.sampled_from(["p1", "p2"]))
-    non_dealer = "p2" if dealer == "p1" else "p1"
-    if rules.first_turn == "eleven_card_start":
-        hands_ = {non_dealer: order[: size + 1], dealer: order[size + 1 : 2 * size + 1]}
-        upcard, stock = None, order[2 * size + 1 :]
-    else:
-        hands_ = {non_dealer: order[:size], dealer: order[size : 2 * size]}
-        upcard, stock = order[2 * size], order[2 * size + 1 :]
-    state = deal(rules, dealer, hands_["p1"], hands_["p2"], upcard, stock)
+    state = start = deal_in_order(rules, dealer, order)
     actions: list[str] = []
     length = draw(st.integers(0, 80))
     while state.phase != "over" and len(actions) < length:
@@ -108,9 +100,9 @@ def rounds(draw: st.DrawFn, parameters: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "deal": {
             "dealer": dealer,
-            "hands": {"p1": format_hand(hands_["p1"]), "p2": format_hand(hands_["p2"])},
-            "upcard": str(upcard) if upcard else None,
-            "stock": format_cards(stock),
+            "hands": {"p1": format_hand(start.hands[0]), "p2": format_hand(start.hands[1])},
+            "upcard": str(start.upcard) if start.upcard else None,
+            "stock": format_cards(start.stock),
         },
         "actions": actions,
     }

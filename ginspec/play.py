@@ -17,7 +17,7 @@ from reference_impl.cards import DECK, SUIT_SYMBOLS, Card, format_cards, mask_of
 from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard
 from reference_impl.errors import GinError, NotationError
 from reference_impl.layoff import best_defence
-from reference_impl.round import RoundState, apply, deal, legal_actions, other
+from reference_impl.round import RoundState, apply, deal_in_order, legal_actions
 from reference_impl.rules import RoundRules
 
 
@@ -29,20 +29,12 @@ def shuffled_deal(rules: RoundRules, dealer: str, rng: random.Random) -> tuple[R
     """A dealt hand from a shuffled pack, and the deal as plain data for the transcript."""
     cards = list(DECK)
     rng.shuffle(cards)
-    size = rules.hand.hand_size
-    non_dealer = other(dealer)
-    if rules.first_turn == "eleven_card_start":
-        hands = {non_dealer: cards[: size + 1], dealer: cards[size + 1 : 2 * size + 1]}
-        upcard, stock = None, cards[2 * size + 1 :]
-    else:
-        hands = {non_dealer: cards[:size], dealer: cards[size : 2 * size]}
-        upcard, stock = cards[2 * size], cards[2 * size + 1 :]
-    state = deal(rules, dealer, hands["p1"], hands["p2"], upcard, stock)
+    state = deal_in_order(rules, dealer, cards)
     data = {
         "dealer": dealer,
-        "hands": {"p1": format_cards(hands["p1"]), "p2": format_cards(hands["p2"])},
-        "upcard": str(upcard) if upcard else None,
-        "stock": format_cards(stock),
+        "hands": {"p1": format_cards(state.hands[0]), "p2": format_cards(state.hands[1])},
+        "upcard": str(state.upcard) if state.upcard else None,
+        "stock": format_cards(state.stock),
     }
     return state, data
 

@@ -250,6 +250,18 @@ def deal(
     )
 
 
+def deal_in_order(rules: RoundRules, dealer: str, order: Sequence[Card]) -> RoundState:
+    """Deal a whole pack in the given order (DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK,
+    DEAL-ELEVEN-CARD-START): the non-dealer's hand first, then the dealer's, then the upcard (none
+    with an eleven-card start), and the rest is the stock, top card first."""
+    size = rules.hand.hand_size
+    first = size + 1 if rules.first_turn == "eleven_card_start" else size
+    hands = {other(dealer): tuple(order[:first]), dealer: tuple(order[first : first + size])}
+    rest = list(order[first + size :])
+    upcard = None if rules.first_turn == "eleven_card_start" else rest.pop(0)
+    return deal(rules, dealer, hands["p1"], hands["p2"], upcard, rest)
+
+
 # ---------------------------------------------------------------------- legality
 
 

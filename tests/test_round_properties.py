@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ginspec.variants import load_variants
 from reference_impl.actions import format_action, parse_action
 from reference_impl.cards import DECK
-from reference_impl.round import RoundState, apply, deal, legal_actions, replay, state_from_data
+from reference_impl.round import RoundState, apply, deal_in_order, legal_actions, replay, state_from_data
 from reference_impl.rules import RoundRules
 
 HEADS_UP = sorted(
@@ -26,21 +26,11 @@ def cards_in_play(state: RoundState) -> int:
     return len(state.hands[0]) + len(state.hands[1]) + len(state.stock) + len(state.discard_pile) + laid_off + beside
 
 
-def start(rules: RoundRules, cards: list, dealer: str) -> RoundState:
-    size = rules.hand.hand_size
-    non_dealer = "p2" if dealer == "p1" else "p1"
-    if rules.first_turn == "eleven_card_start":
-        big, small = cards[: size + 1], cards[size + 1 : 2 * size + 1]
-        hands = {non_dealer: big, dealer: small}
-        return deal(rules, dealer, hands["p1"], hands["p2"], None, cards[2 * size + 1 :])
-    return deal(rules, dealer, cards[:size], cards[size : 2 * size], cards[2 * size], cards[2 * size + 1 :])
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.sampled_from(HEADS_UP), st.permutations(DECK), st.sampled_from(["p1", "p2"]), st.data())
 def test_random_legal_play(variant_name: str, cards: list, dealer: str, data: st.DataObject) -> None:
     rules = RoundRules.from_parameters(load_variants()[variant_name].parameters)
-    state = start(rules, list(cards), dealer)
+    state = deal_in_order(rules, dealer, list(cards))
     first = state
     transcript: list[str] = []
     while state.phase != "over":
