@@ -21,9 +21,10 @@ scores nothing and wins no box (STOCK-VOID-NO-SCORE).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from reference_impl.rules import read_parameter
 from reference_impl.errors import GinError, InvalidRules
 
 PLAYERS = ("p1", "p2")
@@ -69,22 +70,6 @@ class InvalidHandRecord(GameError):
 # --------------------------------------------------------------------------- parameters
 
 
-def _check_type(name: str, value: Any, kind: str) -> None:
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise InvalidRules(f"variant parameter {name}={value!r} must be true or false")
-    elif kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidRules(f"variant parameter {name}={value!r} must be an integer")
-    elif not isinstance(value, str):
-        raise InvalidRules(f"variant parameter {name}={value!r} must be a string")
-
-
-def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:
-    if value not in choices:
-        raise InvalidRules(f"variant parameter {name}={value!r} must be one of {', '.join(choices)}")
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameRules:
     """Parameters of a game and of a Hollywood session.
@@ -119,24 +104,24 @@ class GameRules:
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> "GameRules":
         """Read the game parameters from a resolved variant; other keys are ignored."""
-        values: dict[str, Any] = {}
-        for field in fields(cls):
-            if field.name not in parameters:
-                raise InvalidRules(f"variant parameter {field.name!r} is missing")
-            value = parameters[field.name]
-            _check_type(field.name, value, str(field.type))
-            values[field.name] = value
-        if values["game_target"] < 1:
-            raise InvalidRules(f"variant parameter game_target={values['game_target']!r} must be 1 or more")
+        rules = cls(
+            game_target=read_parameter(parameters, "game_target", int),
+            game_bonus=read_parameter(parameters, "game_bonus", int),
+            box_bonus=read_parameter(parameters, "box_bonus", int),
+            box_timing=read_parameter(parameters, "box_timing", str, BOX_TIMINGS),
+            extra_boxes=read_parameter(parameters, "extra_boxes", bool),
+            shutout=read_parameter(parameters, "shutout", str, SHUTOUTS),
+            game_winner=read_parameter(parameters, "game_winner", str, GAME_WINNERS),
+            dealer_rotation=read_parameter(parameters, "dealer_rotation", str, DEALER_ROTATIONS),
+            void_hand_dealer=read_parameter(parameters, "void_hand_dealer", str, VOID_HAND_DEALERS),
+            hollywood=read_parameter(parameters, "hollywood", bool),
+        )
+        if rules.game_target < 1:
+            raise InvalidRules(f"variant parameter game_target={rules.game_target!r} must be 1 or more")
         for name in ("game_bonus", "box_bonus"):
-            if values[name] < 0:
-                raise InvalidRules(f"variant parameter {name}={values[name]!r} must be 0 or more")
-        _check_choice("box_timing", values["box_timing"], BOX_TIMINGS)
-        _check_choice("shutout", values["shutout"], SHUTOUTS)
-        _check_choice("game_winner", values["game_winner"], GAME_WINNERS)
-        _check_choice("dealer_rotation", values["dealer_rotation"], DEALER_ROTATIONS)
-        _check_choice("void_hand_dealer", values["void_hand_dealer"], VOID_HAND_DEALERS)
-        return cls(**values)
+            if getattr(rules, name) < 0:
+                raise InvalidRules(f"variant parameter {name}={getattr(rules, name)!r} must be 0 or more")
+        return rules
 
 
 # --------------------------------------------------------------------------- hand results

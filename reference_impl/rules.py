@@ -7,12 +7,28 @@ through :class:`HandRules`. Parameters that only matter to whole games are ignor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from reference_impl.errors import InvalidRules
 
 TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
+
+
+def read_parameter(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
+    """One variant parameter, checked for presence, type and allowed values (InvalidRules otherwise)."""
+    if name not in parameters:
+        raise InvalidRules(f"variant parameter {name!r} is missing")
+    value = parameters[name]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise InvalidRules(f"variant parameter {name}={value!r} must be an integer")
+    if kind is bool and not isinstance(value, bool):
+        raise InvalidRules(f"variant parameter {name}={value!r} must be true or false")
+    if kind is str and not isinstance(value, str):
+        raise InvalidRules(f"variant parameter {name}={value!r} must be a string")
+    if choices and value not in choices:
+        raise InvalidRules(f"variant parameter {name}={value!r} must be one of {', '.join(choices)}")
+    return value
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,24 +58,20 @@ class HandRules:
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> "HandRules":
         """Read the hand parameters from a resolved variant; other keys are ignored."""
-        values: dict[str, Any] = {}
-        for field in fields(cls):
-            if field.name not in parameters:
-                raise InvalidRules(f"variant parameter {field.name!r} is missing")
-            value = parameters[field.name]
-            expected = bool if field.type in ("bool", bool) else int if field.type in ("int", int) else str
-            if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InvalidRules(f"variant parameter {field.name}={value!r} must be an integer")
-            if expected is bool and not isinstance(value, bool):
-                raise InvalidRules(f"variant parameter {field.name}={value!r} must be true or false")
-            values[field.name] = value
-        if values["tie_outcome"] not in TIE_OUTCOMES:
-            raise InvalidRules(
-                f"variant parameter tie_outcome={values['tie_outcome']!r} must be one of {', '.join(TIE_OUTCOMES)}"
-            )
-        if values["knock_limit"] < 0:
-            raise InvalidRules(f"variant parameter knock_limit={values['knock_limit']!r} must be 0 or more")
-        return cls(**values)
+        rules = cls(
+            hand_size=read_parameter(parameters, "hand_size", int),
+            knock_limit=read_parameter(parameters, "knock_limit", int),
+            gin_bonus=read_parameter(parameters, "gin_bonus", int),
+            big_gin=read_parameter(parameters, "big_gin", bool),
+            big_gin_bonus=read_parameter(parameters, "big_gin_bonus", int),
+            undercut_bonus=read_parameter(parameters, "undercut_bonus", int),
+            tie_outcome=read_parameter(parameters, "tie_outcome", str, TIE_OUTCOMES),
+            layoffs=read_parameter(parameters, "layoffs", bool),
+            layoff_chaining=read_parameter(parameters, "layoff_chaining", bool),
+        )
+        if rules.knock_limit < 0:
+            raise InvalidRules(f"variant parameter knock_limit={rules.knock_limit!r} must be 0 or more")
+        return rules
 
 
 
@@ -69,19 +81,6 @@ KNOCK_DISCARD_LOCATIONS = ("pile", "beside_hand")
 REPEATED_UPCARD_DRAWS = ("continue", "void")
 ILLEGAL_KNOCK_PENALTIES = ("expose_hand", "accept_or_refuse", "forfeit_game", "refused")
 ILLEGAL_ACTION_PENALTIES = ("refused", "forfeit_game")
-
-
-def _read(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
-    if name not in parameters:
-        raise InvalidRules(f"variant parameter {name!r} is missing")
-    value = parameters[name]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidRules(f"variant parameter {name}={value!r} must be an integer")
-    if kind is bool and not isinstance(value, bool):
-        raise InvalidRules(f"variant parameter {name}={value!r} must be true or false")
-    if choices and value not in choices:
-        raise InvalidRules(f"variant parameter {name}={value!r} must be one of {', '.join(choices)}")
-    return value
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -120,17 +119,17 @@ class RoundRules:
     def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
         return cls(
             hand=HandRules.from_parameters(parameters),
-            first_turn=_read(parameters, "first_turn", str, FIRST_TURNS),
-            upcard_after_passes=_read(parameters, "upcard_after_passes", bool),
-            discard_taken_card=_read(parameters, "discard_taken_card", bool),
-            gin_mandatory=_read(parameters, "gin_mandatory", bool),
-            knock_discard_location=_read(parameters, "knock_discard_location", str, KNOCK_DISCARD_LOCATIONS),
-            stock_dead_cards=_read(parameters, "stock_dead_cards", int),
-            fiftieth_card_rule=_read(parameters, "fiftieth_card_rule", bool),
-            oklahoma=_read(parameters, "oklahoma", bool),
-            oklahoma_ace=_read(parameters, "oklahoma_ace", str, OKLAHOMA_ACES),
-            spade_double=_read(parameters, "spade_double", bool),
-            repeated_upcard_draw=_read(parameters, "repeated_upcard_draw", str, REPEATED_UPCARD_DRAWS),
-            illegal_knock_penalty=_read(parameters, "illegal_knock_penalty", str, ILLEGAL_KNOCK_PENALTIES),
-            illegal_action_penalty=_read(parameters, "illegal_action_penalty", str, ILLEGAL_ACTION_PENALTIES),
+            first_turn=read_parameter(parameters, "first_turn", str, FIRST_TURNS),
+            upcard_after_passes=read_parameter(parameters, "upcard_after_passes", bool),
+            discard_taken_card=read_parameter(parameters, "discard_taken_card", bool),
+            gin_mandatory=read_parameter(parameters, "gin_mandatory", bool),
+            knock_discard_location=read_parameter(parameters, "knock_discard_location", str, KNOCK_DISCARD_LOCATIONS),
+            stock_dead_cards=read_parameter(parameters, "stock_dead_cards", int),
+            fiftieth_card_rule=read_parameter(parameters, "fiftieth_card_rule", bool),
+            oklahoma=read_parameter(parameters, "oklahoma", bool),
+            oklahoma_ace=read_parameter(parameters, "oklahoma_ace", str, OKLAHOMA_ACES),
+            spade_double=read_parameter(parameters, "spade_double", bool),
+            repeated_upcard_draw=read_parameter(parameters, "repeated_upcard_draw", str, REPEATED_UPCARD_DRAWS),
+            illegal_knock_penalty=read_parameter(parameters, "illegal_knock_penalty", str, ILLEGAL_KNOCK_PENALTIES),
+            illegal_action_penalty=read_parameter(parameters, "illegal_action_penalty", str, ILLEGAL_ACTION_PENALTIES),
         )

@@ -53,7 +53,7 @@ from reference_impl.game import (
 from reference_impl.hand import can_knock_with, require_size
 from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
 from reference_impl.melds import check_spread
-from reference_impl.rules import HandRules, _read
+from reference_impl.rules import HandRules, read_parameter
 from reference_impl.scoring import spread_from_melds
 
 __all__ = [
@@ -118,19 +118,19 @@ class TableRules:
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> "TableRules":
         """Read the parameters from a resolved variant; other keys are ignored."""
-        players = _read(parameters, "players", int)
+        players = read_parameter(parameters, "players", int)
         if not 2 <= players <= 4:
             raise InvalidRules(f"variant parameter players={players!r} must be 2, 3 or 4")
-        knock_bonus = _read(parameters, "knock_bonus", int)
+        knock_bonus = read_parameter(parameters, "knock_bonus", int)
         if knock_bonus < 0:
             raise InvalidRules(f"variant parameter knock_bonus={knock_bonus!r} must be 0 or more")
-        multiplier = _read(parameters, "gin_defender_deadwood_multiplier", int)
+        multiplier = read_parameter(parameters, "gin_defender_deadwood_multiplier", int)
         if multiplier < 1:
             raise InvalidRules(f"variant parameter gin_defender_deadwood_multiplier={multiplier!r} must be 1 or more")
         return cls(
             players=players,
-            table_format=_read(parameters, "table_format", str, TABLE_FORMATS),
-            scoring_model=_read(parameters, "scoring_model", str, SCORING_MODELS),
+            table_format=read_parameter(parameters, "table_format", str, TABLE_FORMATS),
+            scoring_model=read_parameter(parameters, "scoring_model", str, SCORING_MODELS),
             knock_bonus=knock_bonus,
             gin_defender_deadwood_multiplier=multiplier,
             hand=HandRules.from_parameters(parameters),
