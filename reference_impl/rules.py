@@ -25,7 +25,8 @@ def read_parameter(parameters: Mapping[str, Any], name: str, kind: type, choices
     if kind is bool and not isinstance(value, bool):
         raise InvalidRules(f"variant parameter {name}={value!r} must be true or false")
     if kind is str and not isinstance(value, str):
-        raise InvalidRules(f"variant parameter {name}={value!r} must be a string")
+        allowed = f" ({name}={value!r} must be one of {', '.join(choices)})" if choices else ""
+        raise InvalidRules(f"variant parameter {name}={value!r} must be a string{allowed}")
     if choices and value not in choices:
         raise InvalidRules(f"variant parameter {name}={value!r} must be one of {', '.join(choices)}")
     return value
