@@ -76,16 +76,18 @@ def variants_changing(parameters: tuple[str, ...], variants: dict[str, Any] | No
     )
 
 
-def rule_coverage() -> dict[str, RuleCoverage]:
+def rule_coverage(vectors: list[Any] | None = None, variants: dict[str, Any] | None = None) -> dict[str, RuleCoverage]:
+    """Rule by rule: its scenarios, vectors and variants. Callers that have already loaded the
+    vectors or variants pass them in."""
     coverage = {rule.id: RuleCoverage(rule) for area in load_registry().values() for rule in area.rules}
-    variants = load_variants()
+    variants = variants if variants is not None else load_variants()
     variant_names = set(variants)
     for scenario in load_scenarios():
         for tag in scenario.tags:
             if tag in coverage:
                 coverage[tag].scenarios.append(scenario.id)
                 coverage[tag].tested_under.update((scenario.tags & variant_names) or {"standard"})
-    for vector in load_vectors():
+    for vector in vectors if vectors is not None else load_vectors():
         for rule in vector.rules:
             if rule in coverage:
                 coverage[rule].vectors.append(vector.id)

@@ -502,17 +502,11 @@ class Site:
 
     @cached_property
     def coverage(self) -> dict[str, Any]:
-        """:func:`ginspec.coverage.rule_coverage`, fed the vectors and variants already loaded here
+        """:func:`ginspec.coverage.rule_coverage`, given the vectors and variants already loaded here
         instead of reading every file again."""
-        import ginspec.coverage as coverage
+        from ginspec.coverage import rule_coverage
 
-        saved = coverage.load_vectors, coverage.load_variants
-        coverage.load_vectors = lambda directory=None: self.vectors  # type: ignore[assignment]
-        coverage.load_variants = lambda directory=None: self.variants  # type: ignore[assignment]
-        try:
-            return coverage.rule_coverage()
-        finally:
-            coverage.load_vectors, coverage.load_variants = saved
+        return rule_coverage(self.vectors, self.variants)
 
     @cached_property
     def vectors(self) -> list[Any]:
