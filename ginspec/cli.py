@@ -28,11 +28,12 @@ from ginspec.paths import suite_root
 from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
 from ginspec.registry import rules_by_id
 from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
-from ginspec.runner import FAILING, CaseResult, run_vectors
+from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
 from ginspec.play import play
 from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
-from ginspec.variants import check_parameters, get_variant
+from ginspec.variants import AS_WRITTEN, check_parameters, get_variant, resolve_run_variant
 from ginspec.variants_cli import add_variant_commands
+from ginspec.dependence_cli import add_dependence_command
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
 
@@ -248,7 +249,9 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
         if not vectors and args.only == "vectors":
             raise UsageError("no vector matches the selection")
-    except SuiteError:
+        capabilities = adapter.capabilities()
+        variant = resolve_run_variant(args.variant, capabilities)
+    except BaseException:
         adapter.close()
         raise
     show_progress = not args.quiet and sys.stderr.isatty()
@@ -264,10 +267,9 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         results: list[CaseResult] = []
-        if args.only == "features":
-            capabilities = adapter.capabilities()
-        else:
-            capabilities, results = run_vectors(adapter, vectors, progress)
+        if args.only != "features":
+            parameters = get_variant(variant).parameters if variant else None
+            results = run_cases(adapter, capabilities, plan_cases(vectors, variant, parameters), progress)
     finally:
         adapter.close()
     if show_progress:
@@ -275,7 +277,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     if args.only != "vectors" and not args.id:
         if show_progress:
             sys.stderr.write("running the feature scenarios...\r")
-        results += run_features(args.engine, args.rule, args.area, args.timeout)
+        results += run_features(args.engine, args.rule, args.area, args.timeout, variant or AS_WRITTEN)
         if show_progress:
             sys.stderr.write(" " * 40 + "\r")
     expectations_file = Path(args.expectations) if args.expectations else expectations_path(capabilities.engine)
@@ -285,7 +287,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         expectations_file.write_text(draft_expectations(capabilities.engine, results, departures), encoding="utf-8")
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = apply_expectations(results, departures)
-    report = build_report(capabilities, None, results)
+    report = build_report(capabilities, variant, results)
     report_path = Path(args.report) if args.report else suite_root() / "reports" / f"{_safe(capabilities.engine)}.json"
     write_report(report, report_path)
     statements = {rule_id: rule.statement for rule_id, rule in rules_by_id().items()}
@@ -294,7 +296,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
-        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path))
+        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant)
     return 1 if any(result.status in FAILING for result in results) else 0
 
 
@@ -452,6 +454,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--expectations", help="the engine's expectation file (default: expectations/ENGINE.yaml)")
     check.add_argument("--write-expectations", action="store_true", help="draft the expectation file from this run's failures")
     check.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case (default: 10)")
+    check.add_argument(
+        "--variant",
+        help="judge the engine under this variant: cases whose answer it changes are derived for it; "
+        f"{AS_WRITTEN!r} runs every case under its own variant (default: the engine's home variant, else {AS_WRITTEN!r})",
+    )
     check.set_defaults(handler=command_check)
 
     def variant_options(sub: argparse.ArgumentParser) -> None:
@@ -501,6 +508,7 @@ def build_parser() -> argparse.ArgumentParser:
     coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
+    add_dependence_command(commands)
     return parser
 
 

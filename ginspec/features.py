@@ -32,25 +32,48 @@ def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
     return shown, scenario.name, path.parent.name
 
 
+def scenario_case_id(item: pytest.Item) -> str:
+    """A scenario's case ID in reports and in ``features/depends-on.yaml``:
+    ``area/file.feature: scenario name [example]``."""
+    feature, name, _ = _scenario_of(item)
+    example = item.nodeid.rsplit("[", 1)[1].rstrip("]") if "[" in item.nodeid else ""
+    return f"{feature}: {name}" + (f" [{example}]" if example else "")
+
+
 class _Collector:
-    """A pytest plugin that records each scenario's tags and outcome."""
+    """A pytest plugin that records each scenario's tags and outcome, with the same statuses a
+    vector gets: an engine that crashes or hangs is an ``error`` or a ``timeout``, a question it
+    cannot play is ``unsupported``, and only a wrong answer is a ``fail``."""
 
     def __init__(self) -> None:
         self.items: dict[str, dict[str, Any]] = {}
         self.results: list[CaseResult] = []
+        self.problems: dict[str, tuple[str, str, Any, Any]] = {}
 
     def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
         registered = rules_by_id()
         for item in items:
-            feature, name, area = _scenario_of(item)
-            tags = [mark.name for mark in item.iter_markers()]
-            example = item.nodeid.rsplit("[", 1)[1].rstrip("]") if "[" in item.nodeid else ""
+            _, _, area = _scenario_of(item)
+            tags = sorted({mark.name for mark in item.iter_markers()})
             self.items[item.nodeid] = {
-                "id": f"{feature}: {name}" + (f" [{example}]" if example else ""),
+                "id": scenario_case_id(item),
                 "area": area,
                 "rules": tuple(tag for tag in tags if tag in registered),
-                "tags": tags,
+                "item": item,
             }
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+        yield
+        if call.excinfo is None or call.when != "call":
+            return
+        from ginspec.bdd.steps import EngineProblem, Mismatch
+
+        error = call.excinfo.value
+        if isinstance(error, EngineProblem):
+            self.problems[item.nodeid] = (error.status, str(error), None, None)
+        elif isinstance(error, Mismatch):
+            self.problems[item.nodeid] = ("fail", str(error), {error.name: error.expected}, {error.name: error.observed})
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         info = self.items.get(report.nodeid)
@@ -58,38 +81,74 @@ class _Collector:
             return
         status = None
         message = ""
+        expected = observed = None
         if report.skipped:
             status = "unsupported"
             message = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else str(report.longrepr)
-            message = message.replace("Skipped: ", "")
+            message = message.replace("Skipped: ", "").replace("unsupported: ", "", 1)
         elif report.failed:
             status = "fail" if report.when == "call" else "error"
             crash = getattr(report.longrepr, "reprcrash", None)
             message = (crash.message if crash is not None else report.longreprtext.strip().splitlines()[-1])[:500]
+            if report.nodeid in self.problems:
+                status, message, expected, observed = self.problems[report.nodeid]
         elif report.when == "call":
             status = "pass"
         if status is None:
             return
-        variant = next((tag for tag in info["tags"] if tag not in info["rules"] and tag.islower()), "standard")
+        question = getattr(info["item"], "ginspec_question", None)
         self.results.append(
             CaseResult(
                 id=info["id"],
                 area=info["area"],
                 rules=info["rules"],
                 kind="scenario",
-                variant=variant,
+                variant=_variant_of(question),
                 status=status,
-                expected=None,
-                observed=None,
-                message=message,
+                expected=_plain(expected),
+                observed=_plain(observed),
+                message=message[:500],
                 seconds=round(report.duration, 6),
+                input=dict(question.input) if question is not None else None,
             )
         )
 
 
-def run_features(engine: str, rules: Sequence[str] = (), areas: Sequence[str] = (), timeout: float | None = None) -> list[CaseResult]:
-    """Run the scenarios (those tagged with one of ``rules``, in ``areas``) against ``engine``."""
-    if not any((suite_root() / "features").rglob("*.feature")):
+def _variant_of(question: Any) -> str:
+    """The variant whose parameters the scenario's last question was asked under."""
+    if question is None:
+        return "standard"
+    from ginspec.variants import load_variants
+
+    parameters = dict(question.parameters)
+    for name, variant in sorted(load_variants().items()):
+        if dict(variant.parameters) == parameters:
+            return name
+    return "custom"
+
+
+def _plain(value: Any) -> Any:
+    """A value as JSON can hold it (sets as sorted lists, tuples as lists)."""
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(item) for item in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def run_features(
+    engine: str,
+    rules: Sequence[str] = (),
+    areas: Sequence[str] = (),
+    timeout: float | None = None,
+    variant: str | None = None,
+) -> list[CaseResult]:
+    """Run the scenarios (those tagged with one of ``rules``, in ``areas``) against ``engine``,
+    under ``variant`` when one is given. An interrupted run raises :class:`KeyboardInterrupt`."""
+    folder = suite_root() / "features"
+    if not any(folder.rglob("*.feature")):
         return []
     module = Path(__file__).resolve().parent / "bdd" / "suite.py"
     arguments = [
@@ -106,15 +165,34 @@ def run_features(engine: str, rules: Sequence[str] = (), areas: Sequence[str] = 
     ]
     if timeout is not None:
         arguments += ["--engine-timeout", str(timeout)]
+    if variant is not None:
+        arguments += ["--variant", variant]
+    selection = []
     if rules:
-        arguments += ["-m", " or ".join(rules)]
+        selection.append("(" + " or ".join(rules) + ")")
+    if selection:
+        arguments += ["-m", " and ".join(selection)]
     collector = _Collector()
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
-        code = pytest.main(arguments, plugins=[collector])
+        code = pytest.main(arguments, plugins=[collector, _AreaFilter(areas)] if areas else [collector])
+    if code == pytest.ExitCode.INTERRUPTED:
+        raise KeyboardInterrupt
     if code not in (0, 1, 5) and not collector.results:
         raise SuiteError(f"the feature run could not start (pytest exit status {code}, after {time.perf_counter() - started:.1f} s)")
-    results = collector.results
-    if areas:
-        results = [result for result in results if result.area in areas]
-    return results
+    return sorted(collector.results, key=lambda result: result.id)
+
+
+class _AreaFilter:
+    """Deselects, before anything runs, the scenarios outside the chosen rule areas."""
+
+    def __init__(self, areas: Sequence[str]) -> None:
+        self.areas = set(areas)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        keep = [item for item in items if _scenario_of(item)[2] in self.areas]
+        dropped = [item for item in items if _scenario_of(item)[2] not in self.areas]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+        items[:] = keep

@@ -17,6 +17,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="engine to run the conformance vectors and scenarios against (default: reference)",
     )
     group.addoption(
+        "--variant",
+        default=None,
+        help="play every vector and scenario under this variant: cases whose answer it changes are derived "
+        "(vectors) or unsupported (scenarios); 'own' plays each case under its own variant; default: the engine's "
+        "home variant, else each case's own",
+    )
+    group.addoption(
         "--engine-timeout",
         type=float,
         default=None,
@@ -51,3 +58,12 @@ def engine(engine_name: str, request: pytest.FixtureRequest) -> Iterator[Adapter
     adapter = open_engine(engine_name, request.config.getoption("--engine-timeout"))
     yield adapter
     adapter.close()
+
+
+@pytest.fixture(scope="session")
+def run_variant(engine: Adapter, request: pytest.FixtureRequest) -> str | None:
+    """The variant the run plays: ``--variant``, else the engine's home variant; ``None`` when
+    each case is played under its own variant."""
+    from ginspec.variants import resolve_run_variant
+
+    return resolve_run_variant(request.config.getoption("--variant"), engine.capabilities())

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ginspec.adapters.base import Capabilities
-from ginspec.runner import FAILING, STATUSES, CaseResult
+from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
 
 
 def suite_version() -> str:
@@ -26,18 +26,46 @@ def build_report(capabilities: Capabilities, variant: str | None, results: Itera
     """Header (suite, engine, capabilities), one record per case, footer (counts)."""
     records = [asdict(result) for result in results]
     counts = Counter(record["status"] for record in records)
+    by_origin = {
+        origin: {status: sum(1 for record in records if record["origin"] == origin and record["status"] == status) for status in STATUSES}
+        for origin in ORIGINS
+    }
     return {
         "header": {
             "suite_version": suite_version(),
             "engine": capabilities.engine,
             "engine_version": capabilities.version,
-            "variant": variant or "as each vector says",
+            "variant": variant or "as each case says",
             "capabilities": capabilities.to_json(),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         },
         "records": records,
-        "footer": {"total": len(records), **{status: counts.get(status, 0) for status in STATUSES}},
+        "footer": {
+            "total": len(records),
+            **{status: counts.get(status, 0) for status in STATUSES},
+            "by_origin": {origin: {"total": sum(by_origin[origin].values()), **by_origin[origin]} for origin in ORIGINS},
+            "by_rule": rule_verdicts(results),
+        },
     }
+
+
+def rule_verdicts(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
+    """Per rule: cases passed, failing cases (departures from the rules the engine was judged
+    under: bugs, unless an expectation file says otherwise), and derived cases passed (the
+    engine plays the rule as its variant declares, which differs from the case as written)."""
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    for result in results:
+        for rule in result.rules:
+            row = table[rule]
+            if result.status in ("pass", "expected-fail"):
+                row["passed"] += 1
+            if result.status in FAILING or result.status == "expected-fail":
+                row["departures"] += 1
+            if result.origin == "derived" and result.status == "pass":
+                row["declared_differences"] += 1
+            if result.status == "unsupported":
+                row["unsupported"] += 1
+    return {rule: {key: table[rule][key] for key in ("passed", "departures", "declared_differences", "unsupported")} for rule in sorted(table)}
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:
@@ -55,8 +83,8 @@ def closing_line(results: list[CaseResult]) -> str:
     return line
 
 
-COLUMNS = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass")
-HEADINGS = ("pass", "fail", "error", "timeout", "unsupp.", "known", "unexp.")
+COLUMNS = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass", "suite-error")
+HEADINGS = ("pass", "fail", "error", "timeout", "unsupp.", "known", "unexp.", "suite")
 
 
 def _table_line(label: str, counts: Counter[str]) -> str:
@@ -97,19 +125,24 @@ def print_summary(
     show_rules: bool = False,
     statements: dict[str, str] | None = None,
     report: str | None = None,
+    variant: str | None = None,
 ) -> None:
-    """Per rule area (vectors and scenarios apart) and, on request, per rule; then the failures."""
+    """Per rule area (vectors, derived vectors and scenarios apart) and, on request, per rule;
+    then the failures."""
     by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
-        source = "scenarios" if result.kind == "scenario" else "vectors"
+        source = "scenarios" if result.kind == "scenario" else ("derived" if result.origin == "derived" else "vectors")
         by_area[(result.area, source)][result.status] += 1
         for rule in result.rules:
             by_rule[rule][result.status] += 1
     out.write(f"engine: {engine}\n")
+    out.write(f"variant: {variant or 'each case under its own'}\n")
     out.write(f"{'area':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
     for area, source in sorted(by_area):
         out.write(_table_line(f"{area} {source}", by_area[(area, source)]))
+    derived = sum(1 for result in results if result.origin == "derived")
+    out.write(f"cases: {len(results) - derived} as written, {derived} derived for {variant or 'their own variants'}\n")
     if show_rules:
         out.write(f"\n{'rule':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
         for rule in sorted(by_rule):

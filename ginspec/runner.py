@@ -1,24 +1,35 @@
-"""Running vectors through an adapter and collecting one result per vector."""
+"""Running vectors through an adapter and collecting one result per case.
+
+A vector is run as written, or, under a variant whose rules change its answer, as a case derived
+for that variant (:mod:`ginspec.derive`). :func:`plan_cases` decides which; :func:`run_case` asks
+the engine and judges the answer.
+"""
 
 from __future__ import annotations
 
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
 
-STATUSES = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass")
-FAILING = ("fail", "error", "timeout", "unexpected-pass")
+STATUSES = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass", "suite-error")
+FAILING = ("fail", "error", "timeout", "unexpected-pass", "suite-error")
+ORIGINS = ("written", "derived")
 
 
 @dataclass(frozen=True)
 class CaseResult:
-    """The outcome of one vector against one engine."""
+    """The outcome of one case against one engine.
+
+    ``origin`` is ``written`` for a case run as its file states it and ``derived`` for one posed
+    again under the variant of the run; ``depends_on`` lists the parameters its answer depends on.
+    The status ``suite-error`` is the suite's own fault (a derived answer the reference engine and
+    the oracle do not agree on), never the engine's."""
 
     id: str
     area: str
@@ -31,9 +42,28 @@ class CaseResult:
     message: str
     seconds: float
     input: Any = field(default=None)
+    origin: str = "written"
+    depends_on: tuple[str, ...] = ()
 
 
-def question_for(vector: Vector) -> Question:
+@dataclass(frozen=True)
+class Case:
+    """One vector as it will be run: under which parameters, expecting what."""
+
+    vector: Vector
+    id: str
+    variant: str
+    parameters: Mapping[str, Any]
+    expected: Mapping[str, Any]
+    depends_on: tuple[str, ...]
+    origin: str = "written"
+    unsupported: str = ""
+    """Why the case cannot be posed under the variant of the run (empty if it can)."""
+    suite_error: str = ""
+    """Why the suite cannot trust its own expected answer (empty if it can)."""
+
+
+def question_for(vector: Vector, parameters: Mapping[str, Any] | None = None) -> Question:
     """The question sent to the engine: the input and parameters, never the expected answer.
 
     For a round, the engine is also told after which action counts the suite will look at the
@@ -41,31 +71,90 @@ def question_for(vector: Vector) -> Question:
     data = dict(vector.input)
     if vector.kind == "round":
         data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
-    return Question(kind=vector.kind, input=data, parameters=vector.parameters, id=vector.id)
+    return Question(kind=vector.kind, input=data, parameters=vector.parameters if parameters is None else parameters, id=vector.id)
 
 
-def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> CaseResult:
-    """Ask the engine one vector's question and judge the answer. Never raises for engine faults."""
+def dependence_of(vector: Vector) -> tuple[str, ...]:
+    """The vector's recorded ``depends_on``, or, when the file does not record it, the dependence
+    worked out now from the rules (:mod:`ginspec.dependence`)."""
+    if vector.depends_on is not None:
+        return vector.depends_on
+    from ginspec.dependence import Probe, dependence
+
     question = question_for(vector)
+    return dependence(Probe(vector.kind, question.input, vector.expected), vector.parameters)
+
+
+def plan_case(vector: Vector, variant: str | None = None, variant_parameters: Mapping[str, Any] | None = None) -> Case:
+    """How ``vector`` is run under ``variant`` (``None``: as written, under its own variant).
+
+    A vector that does not depend on any parameter in which the variant differs from its own is
+    run as written, under the variant's parameters (they cannot change its answer). One that does
+    becomes a derived case, with the answer the rules give under the variant."""
+    depends_on = dependence_of(vector)
+    if variant is None or variant_parameters is None:
+        return Case(vector, vector.id, vector.variant, vector.parameters, vector.expected, depends_on)
+    differing = [name for name in depends_on if vector.parameters.get(name) != variant_parameters.get(name)]
+    if not differing:
+        return Case(vector, vector.id, variant, dict(variant_parameters), vector.expected, depends_on)
+    from ginspec.derive import CannotPose, derive
+
+    case_id = f"{vector.id}@{variant}"
+    question = question_for(vector, variant_parameters)
+    changed = ", ".join(f"{name}={variant_parameters.get(name)!r} (written for {vector.parameters.get(name)!r})" for name in differing)
+    try:
+        derived = derive(vector.kind, question, vector.expected)
+    except CannotPose as exc:
+        reason = f"the case cannot be posed under {variant}, where {changed}: {exc}"
+        return Case(vector, case_id, variant, dict(variant_parameters), {}, depends_on, "derived", unsupported=reason)
+    problem = ""
+    if derived.confirmed is False:
+        problem = f"derived answer under {variant} not confirmed: {derived.problem}"
+    return Case(vector, case_id, variant, dict(variant_parameters), derived.expected, depends_on, "derived", suite_error=problem)
+
+
+def plan_cases(vectors: Iterable[Vector], variant: str | None = None, variant_parameters: Mapping[str, Any] | None = None) -> list[Case]:
+    return [plan_case(vector, variant, variant_parameters) for vector in vectors]
+
+
+def _declined(observed: Any) -> str | None:
+    """The engine's own reason for not answering this one case (``{"unsupported": REASON}``)."""
+    if isinstance(observed, Mapping) and set(observed) <= {"unsupported", "message"} and "unsupported" in observed:
+        reason = observed["unsupported"]
+        return str(reason) if reason else "the engine declined the case without a reason"
+    return None
+
+
+def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseResult:
+    """Ask the engine one case's question and judge the answer. Never raises for engine faults."""
+    vector = case.vector
 
     def result(status: str, observed: Any, message: str, seconds: float) -> CaseResult:
         return CaseResult(
-            id=vector.id,
+            id=case.id,
             area=vector.area,
             rules=vector.rules,
             kind=vector.kind,
-            variant=vector.variant,
+            variant=case.variant,
             status=status,
-            expected=vector.expected,
+            expected=dict(case.expected) if case.expected else None,
             observed=observed,
             message=message,
             seconds=round(seconds, 6),
             input=dict(vector.input),
+            origin=case.origin,
+            depends_on=case.depends_on,
         )
 
-    reason = capabilities.unsupported_reason(question)
+    if case.unsupported:
+        return result("unsupported", None, case.unsupported, 0.0)
+    if case.suite_error:
+        return result("suite-error", None, case.suite_error, 0.0)
+    question = question_for(vector, case.parameters)
+    reason = capabilities.unsupported_reason(question, case.depends_on)
     if reason is not None:
         return result("unsupported", None, reason, 0.0)
+    question = question_for(vector, capabilities.playable_parameters(case.parameters, case.depends_on))
     started = time.perf_counter()
     try:
         observed = adapter.ask(question)
@@ -78,14 +167,37 @@ def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> 
         where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
         return result("error", None, f"{type(exc).__name__}: {exc}{where}", time.perf_counter() - started)
     seconds = time.perf_counter() - started
-    expected_fields = set(vector.expected) - {"error"}
+    declined = _declined(observed)
+    if declined is not None:
+        return result("unsupported", observed, f"{capabilities.engine} declined this case: {declined}", seconds)
+    expected_fields = set(case.expected) - {"error"}
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
     if vector.kind == "round":
-        verdict = judge_round(vector.expected, observed, capabilities.omits)
+        verdict = judge_round(case.expected, observed, capabilities.omits)
     else:
-        verdict = judge(vector.expected, observed, capabilities.omits)
+        verdict = judge(case.expected, observed, capabilities.omits)
     return result("pass" if verdict.passed else "fail", observed, "; ".join(verdict.mismatches), seconds)
+
+
+def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> CaseResult:
+    """Run one vector as written."""
+    return run_case(adapter, capabilities, plan_case(vector))
+
+
+def run_cases(
+    adapter: Adapter,
+    capabilities: Capabilities,
+    cases: Iterable[Case],
+    progress: Callable[[CaseResult], None] | None = None,
+) -> list[CaseResult]:
+    results = []
+    for case in cases:
+        outcome = run_case(adapter, capabilities, case)
+        results.append(outcome)
+        if progress is not None:
+            progress(outcome)
+    return results
 
 
 def run_vectors(
@@ -93,11 +205,6 @@ def run_vectors(
     vectors: Iterable[Vector],
     progress: Callable[[CaseResult], None] | None = None,
 ) -> tuple[Capabilities, list[CaseResult]]:
+    """Every vector as written (the engine's own limits decide what is unsupported)."""
     capabilities = adapter.capabilities()
-    results = []
-    for vector in vectors:
-        case = run_vector(adapter, capabilities, vector)
-        results.append(case)
-        if progress is not None:
-            progress(case)
-    return capabilities, results
+    return capabilities, run_cases(adapter, capabilities, plan_cases(vectors), progress)

@@ -140,3 +140,23 @@ def resolve_parameters(variant: str, overrides: Mapping[str, Any] | None, where:
         check_parameters(overrides, where)
         parameters.update(overrides)
     return parameters
+
+
+AS_WRITTEN = "own"
+"""The ``--variant`` value that plays every case under its own variant, whatever the engine's home."""
+
+
+def resolve_run_variant(requested: str | None, capabilities: Any) -> str | None:
+    """The variant a run plays: the one asked for, else the engine's home variant (checked to
+    exist); ``None`` to play each case under its own variant."""
+    if requested == AS_WRITTEN:
+        return None
+    name = requested or getattr(capabilities, "home_variant", None)
+    if name is None:
+        return None
+    try:
+        get_variant(name)
+    except InvalidVariant:
+        origin = "--variant" if requested else f"the home variant of {capabilities.engine}"
+        raise InvalidVariant(f"{origin}: unknown variant {name!r} (known: {', '.join(sorted(_cached_variants()))})") from None
+    return name

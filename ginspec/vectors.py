@@ -19,7 +19,7 @@ import jsonschema
 from ginspec.errors import InvalidVariant, InvalidVector, located
 from ginspec.paths import display, schema_path, vectors_dir
 from ginspec.registry import rules_by_id
-from ginspec.variants import resolve_parameters
+from ginspec.variants import parameter_schemas, resolve_parameters
 from ginspec.yamlio import load_yaml
 from reference_impl.actions import parse_action
 from reference_impl.cards import parse_card, parse_cards
@@ -44,6 +44,8 @@ class Vector:
     input: Mapping[str, Any]
     expected: Mapping[str, Any]
     provenance: str | None
+    depends_on: tuple[str, ...] | None = None
+    """The parameters whose value changes the expected answer (``None``: not recorded)."""
 
 
 @lru_cache(maxsize=None)
@@ -164,6 +166,12 @@ def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> li
         except NotationError as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
         variant = entry.get("variant", "standard")
+        depends_on = entry.get("depends_on")
+        if depends_on is not None:
+            known = parameter_schemas()
+            stray = [name for name in depends_on if name not in known]
+            if stray:
+                raise InvalidVector(located(shown, vector_id, f"depends_on: unknown parameter {stray[0]!r}"))
         try:
             parameters = resolve_parameters(variant, entry.get("overrides"), "overrides")
         except InvalidVariant as exc:
@@ -182,6 +190,7 @@ def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> li
                 input=entry["input"],
                 expected=entry["expected"],
                 provenance=entry.get("provenance"),
+                depends_on=tuple(depends_on) if depends_on is not None else None,
             )
         )
     return vectors

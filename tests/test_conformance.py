@@ -1,12 +1,15 @@
 """The conformance vectors as tests: one test per vector ID, run against ``--engine``
-(default: the reference engine). A case the engine cannot take is skipped with the reason."""
+(default: the reference engine) under ``--variant`` (default: the engine's home variant, else each
+vector's own; a vector whose answer the variant changes runs as a derived case). A case the engine
+cannot take is skipped with the reason."""
 
 from __future__ import annotations
 
 import pytest
 
 from ginspec.adapters import Adapter
-from ginspec.runner import run_vector
+from ginspec.runner import plan_case, run_case
+from ginspec.variants import get_variant
 from ginspec.vectors import Vector, load_vectors
 
 VECTORS = load_vectors()
@@ -18,11 +21,12 @@ def capabilities(engine: Adapter):
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[vector.id for vector in VECTORS])
-def test_vector(vector: Vector, engine: Adapter, capabilities) -> None:
-    result = run_vector(engine, capabilities, vector)
+def test_vector(vector: Vector, engine: Adapter, capabilities, run_variant: str | None) -> None:
+    parameters = get_variant(run_variant).parameters if run_variant else None
+    result = run_case(engine, capabilities, plan_case(vector, run_variant, parameters))
     if result.status == "unsupported":
         pytest.skip(result.message)
-    assert result.status == "pass", f"{vector.id} [{', '.join(vector.rules)}] {vector.description}: {result.message}"
+    assert result.status == "pass", f"{result.id} ({result.origin}) [{', '.join(vector.rules)}] {vector.description}: {result.message}"
 
 
 def test_the_suite_has_at_least_400_vectors() -> None:

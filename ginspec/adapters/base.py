@@ -58,17 +58,20 @@ class Capabilities:
     """What an engine can be asked, declared by its adapter when it starts.
 
     - ``kinds``: the kinds of question it answers.
-    - ``parameters``: for each variant parameter it cannot set freely, the values it supports; a
-      question under any other value is *unsupported* (counted and listed, never a pass or a fail).
-      A parameter not named here is taken as freely configurable.
-    - ``scopes``: for a limited parameter, the kinds of question it can change; a parameter not
-      named here limits every kind (a tie rule has nothing to do with the deadwood of one hand,
-      so an engine that scores ties its own way still answers deadwood questions).
+    - ``parameters``: for each variant parameter it cannot set freely, the values it supports. A
+      case is *unsupported* (counted and listed, never a pass or a fail) only when its expected
+      answer depends on the parameter (the case's ``depends_on``) and its value is not among
+      these; otherwise the question is asked with a supported value, which cannot change the
+      answer. A parameter not named here is taken as freely configurable.
+    - ``scopes``: for a limited parameter, the kinds of question it can change; only used for a
+      case whose dependence is not known, where a parameter not named here limits every kind.
     - ``omits``: answer fields the engine cannot report (for example ``arrangements``); those
       expectations are not judged for it.
     - ``layoff_style``: ``explicit`` when the defender lays off card by card as the actions say,
       ``automatic`` when the engine makes the defender's best lay-offs itself; a replayed hand
       whose actions lay off card by card is then unsupported.
+    - ``home_variant``: the variant of ``spec/variants/`` whose rules the engine plays, if any;
+      ``ginspec check`` judges the engine under it unless told otherwise.
     """
 
     engine: str
@@ -79,20 +82,41 @@ class Capabilities:
     omits: frozenset[str] = frozenset()
     scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     layoff_style: str = "explicit"
+    home_variant: str | None = None
 
-    def unsupported_reason(self, question: Question) -> str | None:
-        """Why this engine cannot take ``question``, or ``None`` if it can."""
+    def unsupported_reason(self, question: Question, depends_on: Iterable[str] | None = None) -> str | None:
+        """Why this engine cannot take ``question``, or ``None`` if it can.
+
+        ``depends_on`` is the case's dependence: the parameters whose value changes its answer.
+        When it is given only those parameters are checked against the engine's limits; when it is
+        not, every limited parameter in scope for the kind is."""
         if question.kind not in self.kinds:
             return f"{self.engine} does not answer {question.kind!r} questions"
         if self.layoff_style == "automatic" and any(" layoff " in f" {action} " for action in question.input.get("actions", ())):
             return f"{self.engine} lays off automatically, not card by card"
+        relevant = None if depends_on is None else set(depends_on)
         for name, supported in self.parameters.items():
-            if name in self.scopes and question.kind not in self.scopes[name]:
+            if relevant is None:
+                if name in self.scopes and question.kind not in self.scopes[name]:
+                    continue
+            elif name not in relevant:
                 continue
             value = question.parameters.get(name)
             if value not in supported:
-                return f"{self.engine} cannot play with {name}={value!r} (supports {', '.join(map(repr, supported))})"
+                because = "" if relevant is None else ", on which this case's answer depends"
+                return f"{self.engine} cannot play with {name}={value!r}{because} (supports {', '.join(map(repr, supported))})"
         return None
+
+    def playable_parameters(self, parameters: Mapping[str, Any], depends_on: Iterable[str]) -> dict[str, Any]:
+        """``parameters`` with every limited parameter the answer does not depend on set to a value
+        the engine plays (its first supported value), so that the engine is never asked to play
+        rules it does not know for a question they cannot change."""
+        fixed = dict(parameters)
+        relevant = set(depends_on)
+        for name, supported in self.parameters.items():
+            if name not in relevant and supported and fixed.get(name) not in supported:
+                fixed[name] = supported[0]
+        return fixed
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -100,10 +124,11 @@ class Capabilities:
             "version": self.version,
             "api_version": self.api_version,
             "kinds": sorted(self.kinds),
-            "parameters": {name: list(values) for name, values in self.parameters.items()},
+            "parameters": {name: list(values) for name, values in sorted(self.parameters.items())},
             "omits": sorted(self.omits),
-            "scopes": {name: sorted(kinds) for name, kinds in self.scopes.items()},
+            "scopes": {name: sorted(kinds) for name, kinds in sorted(self.scopes.items())},
             "layoff_style": self.layoff_style,
+            "home_variant": self.home_variant,
         }
 
 

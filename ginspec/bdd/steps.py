@@ -32,25 +32,144 @@ class Table:
     first_dealer: str = "p1"
     answer: dict[str, Any] = field(default_factory=dict)
     omits: frozenset[str] = frozenset()
+    case_id: str = ""
+    run_variant: str | None = None
+    """The variant the whole run plays (``--variant``), or ``None`` to play each scenario's own."""
+    depends_on: tuple[str, ...] | None = None
+    """What this scenario's answers depend on (``features/depends-on.yaml``), if recorded."""
+    question: Question | None = None
+    node: Any = None
 
     def parameters(self) -> dict[str, Any]:
         return {**get_variant(self.variant).parameters, **self.overrides}
 
 
 @pytest.fixture
-def table() -> Table:
-    return Table()
+def table(request: pytest.FixtureRequest, run_variant: str | None) -> Table:
+    from ginspec.features import scenario_case_id
+    from ginspec.scenario_dependence import recorded_dependence
+
+    case_id = scenario_case_id(request.node)
+    return Table(
+        case_id=case_id,
+        run_variant=run_variant,
+        depends_on=recorded_dependence().get(case_id),
+        node=request.node,
+    )
+
+
+class EngineProblem(Exception):
+    """The engine crashed, hung or gave no usable answer: the scenario's status is ``status``
+    (``error`` or ``timeout``), as it would be for a vector, never a failure of the rules."""
+
+    def __init__(self, status: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+RECORDING: list[tuple[str, Question, "TrackedAnswer"]] | None = None
+"""When a list, every question asked is appended with its answer, whose reads are tracked
+(used by :mod:`ginspec.scenario_dependence` to find what each scenario's answers depend on)."""
+
+
+class TrackedAnswer(dict):
+    """An answer that remembers which of its fields the steps read, nested fields as dotted paths
+    (``checkpoints.3.legal``)."""
+
+    def __init__(self, data: dict[str, Any], paths: set[str] | None = None, prefix: str = "") -> None:
+        super().__init__(data)
+        self.paths = paths if paths is not None else set()
+        self.prefix = prefix
+
+    def _seen(self, key: Any) -> str:
+        path = f"{self.prefix}{key}"
+        self.paths.add(path)
+        return path
+
+    def __getitem__(self, key: Any) -> Any:
+        path = self._seen(key)
+        value = super().__getitem__(key)
+        return TrackedAnswer(value, self.paths, path + ".") if isinstance(value, dict) else value
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __contains__(self, key: object) -> bool:
+        self._seen(key)
+        return super().__contains__(key)
+
+    def leaf_paths(self) -> tuple[str, ...]:
+        """The paths read, without those that only led to a deeper one."""
+        return tuple(sorted(path for path in self.paths if not any(other.startswith(path + ".") for other in self.paths)))
+
+
+def _scenario_parameters(table: Table) -> dict[str, Any]:
+    """The parameters of the question: the scenario's own, or under ``--variant`` the run's
+    variant, provided the scenario's answers do not depend on what that variant changes
+    (scenarios are not derived: their expected answers are written in the steps)."""
+    parameters = table.parameters()
+    if table.run_variant is None:
+        return parameters
+    target = dict(get_variant(table.run_variant).parameters)
+    names = table.depends_on if table.depends_on is not None else tuple(target)
+    differing = sorted(name for name in names if parameters.get(name) != target.get(name))
+    if differing:
+        pytest.skip(
+            f"unsupported: this scenario's answer depends on {', '.join(differing)}, which the "
+            f"{table.run_variant} variant changes (a scenario is not derived for another variant)"
+        )
+    return target
 
 
 def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    question = Question(kind, data, table.parameters())
+    """Ask the engine one question of the scenario. A question the engine cannot play is skipped
+    as unsupported; an engine that crashes or hangs makes the scenario an error or a timeout."""
+    from ginspec.adapters.jsonl import EngineTimeout
+    from ginspec.runner import _declined
+
+    question = Question(kind, data, _scenario_parameters(table), id=table.case_id)
     capabilities = engine.capabilities()
-    reason = capabilities.unsupported_reason(question)
+    reason = capabilities.unsupported_reason(question, table.depends_on)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
+    if table.depends_on is not None:
+        question = Question(kind, data, capabilities.playable_parameters(question.parameters, table.depends_on), id=table.case_id)
     table.omits = capabilities.omits
-    table.answer = engine.ask(question)
+    table.question = question
+    if table.node is not None:
+        table.node.ginspec_question = question
+    try:
+        answer = engine.ask(question)
+    except EngineTimeout as exc:
+        raise EngineProblem("timeout", str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - any engine fault is the engine's error, as for a vector
+        raise EngineProblem("error", f"{type(exc).__name__}: {exc}") from None
+    declined = _declined(answer)
+    if declined is not None:
+        pytest.skip(f"unsupported: {capabilities.engine} declined this case: {declined}")
+    if not isinstance(answer, dict):
+        raise EngineProblem("error", f"the answer is not an object: {answer!r}"[:300])
+    table.answer = TrackedAnswer(answer)
+    if RECORDING is not None:
+        RECORDING.append((table.case_id, question, table.answer))
     return table.answer
+
+
+class Mismatch(AssertionError):
+    """A step found an answer other than the rules give: the field, expected and observed."""
+
+    def __init__(self, name: str, expected: Any, observed: Any) -> None:
+        super().__init__(f"{name}: expected {expected!r}, observed {observed!r}")
+        self.name = name
+        self.expected = expected
+        self.observed = observed
+
+
+def expect(name: str, expected: Any, observed: Any) -> None:
+    """Raise :class:`Mismatch` unless ``observed`` is ``expected`` (booleans kept apart from numbers)."""
+    same = type(expected) is type(observed) and expected == observed if isinstance(expected, bool) or isinstance(observed, bool) else expected == observed
+    if not same:
+        raise Mismatch(name, expected, observed)
 
 
 def _rows(datatable: list[list[str]]) -> list[dict[str, str]]:
@@ -66,8 +185,18 @@ def field_of(table: Table, name: str) -> Any:
     if name in table.omits and name not in table.answer:
         pytest.skip(f"unsupported: the engine does not report {name!r}")
     if name not in table.answer:
-        pytest.fail(f"the engine gave no {name!r}: {table.answer}")
+        raise Mismatch(name, "a value", f"no {name!r} in the answer {dict(table.answer)}"[:300])
     return table.answer[name]
+
+
+def state_field(table: Table, state: dict[str, Any], name: str, count: int) -> Any:
+    """One field of a reported state (a checkpoint), skipped as unsupported if the engine declared
+    it cannot report it."""
+    if name not in state:
+        if name in table.omits:
+            pytest.skip(f"unsupported: the engine does not report {name!r}")
+        raise Mismatch(f"after {count} actions: {name}", "a value", "nothing reported")
+    return state[name]
 
 
 # ----------------------------------------------------------------------------- rules in force
@@ -103,7 +232,7 @@ def check_meld(engine: Adapter, table: Table, cards: str) -> None:
 @then(parsers.re(r"they (?P<verdict>are a set|are a run|are not a meld)"))
 def meld_verdict(table: Table, verdict: str) -> None:
     expected = {"are a set": (True, "set"), "are a run": (True, "run"), "are not a meld": (False, None)}[verdict]
-    assert (field_of(table, "valid"), field_of(table, "type")) == expected, table.answer
+    expect("valid and type", expected, (field_of(table, "valid"), field_of(table, "type")))
 
 
 @when(parsers.parse('the hand "{cards}" is counted'))
@@ -113,25 +242,27 @@ def count_hand(engine: Adapter, table: Table, cards: str) -> None:
 
 @then(parsers.parse("the least deadwood is {value:d}"))
 def least_deadwood(table: Table, value: int) -> None:
-    assert field_of(table, "deadwood") == value, table.answer
+    expect("deadwood", value, field_of(table, "deadwood"))
 
 
 @then(parsers.parse('the best melds are "{spread}"'))
 def best_melds(table: Table, spread: str) -> None:
     wanted = arrangement_set([_spread(spread)])
     found = arrangement_set(field_of(table, "arrangements"))
-    assert found == wanted, f"optimal arrangements: {field_of(table, 'arrangements')}"
+    if found != wanted:
+        raise Mismatch("arrangements", [_spread(spread)], field_of(table, "arrangements"))
 
 
 @then(parsers.parse('the melds may be "{spread}"'))
 def one_of_the_best(table: Table, spread: str) -> None:
     wanted = next(iter(arrangement_set([_spread(spread)])))
-    assert wanted in arrangement_set(field_of(table, "arrangements")), f"optimal arrangements: {field_of(table, 'arrangements')}"
+    if wanted not in arrangement_set(field_of(table, "arrangements")):
+        raise Mismatch("arrangements", f"among them {_spread(spread)}", field_of(table, "arrangements"))
 
 
 @then("nothing can be melded")
 def nothing_melded(table: Table) -> None:
-    assert arrangement_set(field_of(table, "arrangements")) == arrangement_set([[]])
+    expect("arrangements", arrangement_set([[]]), arrangement_set(field_of(table, "arrangements")))
 
 
 @when(parsers.parse('the player holding "{cards}" has drawn'))
@@ -141,13 +272,13 @@ def after_the_draw(engine: Adapter, table: Table, cards: str) -> None:
 
 @then(parsers.parse('the best discards are "{cards}"'))
 def best_discards(table: Table, cards: str) -> None:
-    assert card_set(field_of(table, "discards")) == card_set(cards), table.answer
+    expect("discards", card_set(cards), card_set(field_of(table, "discards")))
 
 
 @then(parsers.re(r"he (?P<may>may|may not) (?P<what>knock|go gin|declare big gin)"))
 def may_go_out(table: Table, may: str, what: str) -> None:
     name = {"knock": "can_knock", "go gin": "can_gin", "declare big gin": "can_big_gin"}[what]
-    assert field_of(table, name) is (may == "may"), table.answer
+    expect(name, may == "may", field_of(table, name))
 
 
 @when(parsers.parse('the player holding "{cards}" knocks with "{card}"'))
@@ -157,17 +288,17 @@ def knock_with(engine: Adapter, table: Table, cards: str, card: str) -> None:
 
 @then(parsers.re(r"the knock is (?P<verdict>legal|not legal)"))
 def knock_verdict(table: Table, verdict: str) -> None:
-    assert field_of(table, "legal") is (verdict == "legal"), table.answer
+    expect("legal", verdict == "legal", field_of(table, "legal"))
 
 
 @then(parsers.parse("he keeps {value:d} deadwood"))
 def kept_deadwood(table: Table, value: int) -> None:
-    assert field_of(table, "deadwood") == value, table.answer
+    expect("deadwood", value, field_of(table, "deadwood"))
 
 
 @then(parsers.re(r"the knock (?P<verdict>is|is not) gin"))
 def knock_is_gin(table: Table, verdict: str) -> None:
-    assert field_of(table, "gin") is (verdict == "is"), table.answer
+    expect("gin", verdict == "is", field_of(table, "gin"))
 
 
 @when(parsers.parse('the knocker spreads "{spread}" and the defender holds "{cards}"'))
@@ -178,17 +309,17 @@ def lay_off_against(engine: Adapter, table: Table, spread: str, cards: str) -> N
 @then(parsers.parse("the defender's deadwood is {value:d}"))
 def defender_deadwood(table: Table, value: int) -> None:
     name = "defender_deadwood" if "defender_deadwood" in table.answer else "deadwood"
-    assert field_of(table, name) == value, table.answer
+    expect(name, value, field_of(table, name))
 
 
 @then(parsers.parse('the defender lays off "{cards}"'))
 def defender_lays_off(table: Table, cards: str) -> None:
-    assert card_set(field_of(table, "layoffs")) == card_set(cards), table.answer
+    expect("layoffs", card_set(cards), card_set(field_of(table, "layoffs")))
 
 
 @then("the defender lays off nothing")
 def defender_lays_off_nothing(table: Table) -> None:
-    assert card_set(field_of(table, "layoffs")) == frozenset(), table.answer
+    expect("layoffs", frozenset(), card_set(field_of(table, "layoffs")))
 
 
 @when(parsers.parse('the hand is scored with knocker "{knocker}" and defender "{defender}"'))
@@ -203,27 +334,27 @@ def score_with_spread(engine: Adapter, table: Table, knocker: str, spread: str, 
 
 @then(parsers.re(r"the outcome is (?P<outcome>knock|undercut|gin|big_gin|draw|void)"))
 def outcome(table: Table, outcome: str) -> None:
-    assert field_of(table, "outcome") == outcome, table.answer
+    expect("outcome", outcome, field_of(table, "outcome"))
 
 
 @then(parsers.re(r"the (?P<who>knocker|defender|p1|p2) scores (?P<points>\d+) points?"))
 def winner_scores(table: Table, who: str, points: str) -> None:
-    assert (field_of(table, "winner"), field_of(table, "points")) == (who, int(points)), table.answer
+    expect("winner and points", (who, int(points)), (field_of(table, "winner"), field_of(table, "points")))
 
 
 @then("nobody scores")
 def nobody_scores(table: Table) -> None:
-    assert (field_of(table, "winner"), field_of(table, "points")) == ("none", 0), table.answer
+    expect("winner and points", ("none", 0), (field_of(table, "winner"), field_of(table, "points")))
 
 
 @then(parsers.parse("the knocker's deadwood is {value:d}"))
 def knocker_deadwood(table: Table, value: int) -> None:
-    assert field_of(table, "knocker_deadwood") == value, table.answer
+    expect("knocker_deadwood", value, field_of(table, "knocker_deadwood"))
 
 
 @then(parsers.re(r"the hand cannot be scored: (?P<error>illegal_knock|invalid_melds|not_big_gin)"))
 def cannot_score(table: Table, error: str) -> None:
-    assert table.answer.get("error") == error, table.answer
+    expect("error", error, table.answer.get("error"))
 
 
 # ----------------------------------------------------------------------------- whole hands
@@ -256,53 +387,56 @@ def nobody_played(engine: Adapter, table: Table) -> None:
 
 @then(parsers.parse("the hand ends in {outcome}"))
 def hand_ends(table: Table, outcome: str) -> None:
-    assert field_of(table, "outcome") == outcome.replace(" ", "_"), table.answer
+    expect("outcome", outcome.replace(" ", "_"), field_of(table, "outcome"))
 
 
 @then("the hand is not over")
 def hand_not_over(table: Table) -> None:
-    assert table.answer.get("finished") is False, table.answer
+    expect("finished", False, table.answer.get("finished"))
 
 
 @then(parsers.re(r"action (?P<number>\d+) is refused as (?P<reason>[a-z_]+)"))
 def action_refused(table: Table, number: str, reason: str) -> None:
     refused = table.answer.get("illegal")
-    assert refused, f"every action was accepted: {table.answer}"
-    assert (refused["index"] + 1, refused.get("reason")) == (int(number), reason), refused
+    if not refused:
+        raise Mismatch("illegal", f"action {number} refused as {reason}", "every action accepted")
+    expect("refused action and reason", (int(number), reason), (refused.get("index", -1) + 1, refused.get("reason")))
 
 
 @then(parsers.re(r"the offender (?P<penalty>forfeits the game|plays on)"))
 def offender_penalty(table: Table, penalty: str) -> None:
     refused = table.answer.get("illegal")
-    assert refused, f"every action was accepted: {table.answer}"
+    if not refused:
+        raise Mismatch("illegal", "a refused action", "every action accepted")
     if "forfeits" in table.omits and "forfeits" not in refused:
         pytest.skip("unsupported: the engine does not report the penalty of an illegal action")
-    assert refused.get("forfeits") is (penalty == "forfeits the game"), refused
+    expect("forfeits", penalty == "forfeits the game", refused.get("forfeits"))
 
 
 def _state_after(table: Table, count: int) -> dict[str, Any]:
     states = table.answer.get("checkpoints") or {}
     if str(count) not in states:
-        pytest.fail(f"the engine reported no state after {count} actions")
+        raise Mismatch(f"the state after {count} actions", "a reported state", "none reported")
     return states[str(count)]
 
 
 @then(parsers.parse("after {count:d} actions the legal actions are:"))
 def legal_after(table: Table, count: int, datatable: list[list[str]]) -> None:
     wanted = [row[0] for row in datatable if row and row[0] != "action"]
-    got = _state_after(table, count)["legal"]
-    assert action_set(got) == action_set(wanted), f"legal actions: {got}"
+    got = state_field(table, _state_after(table, count), "legal", count)
+    expect(f"after {count} actions: legal", sorted(action_set(wanted)), sorted(action_set(got)))
 
 
 @then(parsers.parse("after {count:d} actions it is {player}'s turn with {stock:d} cards in the stock"))
 def turn_after(table: Table, count: int, player: str, stock: int) -> None:
     state = _state_after(table, count)
-    assert (state["to_play"], state["stock"]) == (player, stock), state
+    observed = (state_field(table, state, "to_play", count), state_field(table, state, "stock", count))
+    expect(f"after {count} actions: to_play and stock", (player, stock), observed)
 
 
 @then(parsers.parse("the knock limit is {limit:d}"))
 def knock_limit_now(table: Table, limit: int) -> None:
-    assert _state_after(table, 0)["knock_limit"] == limit
+    expect("knock_limit", limit, state_field(table, _state_after(table, 0), "knock_limit", 0))
 
 
 # ----------------------------------------------------------------------------- games
@@ -326,33 +460,33 @@ def play_hands(engine: Adapter, table: Table, datatable: list[list[str]], hollyw
 
 @then(parsers.parse('the dealers are "{dealers}"'))
 def dealers(table: Table, dealers: str) -> None:
-    assert field_of(table, "dealers") == dealers.split(), table.answer
+    expect("dealers", dealers.split(), field_of(table, "dealers"))
 
 
 @then(parsers.parse("the game is over after hand {number:d}"))
 def over_after(table: Table, number: int) -> None:
-    assert field_of(table, "over_after") == number, table.answer
+    expect("over_after", number, field_of(table, "over_after"))
 
 
 @then(parsers.re(r"(?P<player>p1|p2) has a grand total of (?P<total>-?\d+)"))
 def grand_total(table: Table, player: str, total: str) -> None:
-    assert field_of(table, "final")[player]["total"] == int(total), table.answer["final"]
+    expect(f"final.{player}.total", int(total), field_of(table, "final")[player]["total"])
 
 
 @then(parsers.re(r"(?P<player>p1|p2) wins the game by (?P<margin>-?\d+)"))
 def game_winner(table: Table, player: str, margin: str) -> None:
-    assert (field_of(table, "winner"), field_of(table, "margin")) == (player, int(margin)), table.answer
+    expect("winner and margin", (player, int(margin)), (field_of(table, "winner"), field_of(table, "margin")))
 
 
 @then(parsers.re(r"column (?P<number>[123]) is won by (?P<player>p1|p2) by (?P<margin>-?\d+)"))
 def column_winner(table: Table, number: str, player: str, margin: str) -> None:
     column = field_of(table, "columns")[int(number) - 1]
-    assert (column["winner"], column["margin"]) == (player, int(margin)), column
+    expect(f"column {number}: winner and margin", (player, int(margin)), (column["winner"], column["margin"]))
 
 
 @then(parsers.re(r"the scores cannot be settled: (?P<error>game_already_over|game_not_over)"))
 def game_error(table: Table, error: str) -> None:
-    assert table.answer.get("error") == error, table.answer
+    expect("error", error, table.answer.get("error"))
 
 
 def registered_tags() -> list[str]:

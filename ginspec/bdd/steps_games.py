@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pytest_bdd import parsers, then
 
-from ginspec.bdd.steps import Table, _rows, _state_after, field_of
+from ginspec.bdd.steps import Table, _rows, _state_after, expect, field_of, state_field
 
 # ----------------------------------------------------------------------------- whole hands
 
@@ -19,13 +19,13 @@ from ginspec.bdd.steps import Table, _rows, _state_after, field_of
 @then(parsers.parse("after {count:d} actions the knock limit is {limit:d}"))
 def knock_limit_after(table: Table, count: int, limit: int) -> None:
     state = _state_after(table, count)
-    assert state["knock_limit"] == limit, state
+    expect(f"after {count} actions: knock_limit", limit, state_field(table, state, "knock_limit", count))
 
 
 @then(parsers.re(r"(?P<who>p1|p2) scores (?P<points>\d+) points?"))
 def seat_scores(table: Table, who: str, points: str) -> None:
     """``p1 scores 12 points``, as the README writes it (``the p1 scores`` is also accepted)."""
-    assert (field_of(table, "winner"), field_of(table, "points")) == (who, int(points)), table.answer
+    expect("winner and points", (who, int(points)), (field_of(table, "winner"), field_of(table, "points")))
 
 
 # ----------------------------------------------------------------------------- games
@@ -50,7 +50,7 @@ def _check_accounts(final: dict[str, Any], datatable: list[list[str]]) -> None:
             if column not in ACCOUNT_COLUMNS:
                 pytest.fail(f"unknown column {column!r} (known: {', '.join(ACCOUNT_COLUMNS)})")
             got = final[player].get(ACCOUNT_COLUMNS[column])
-            assert got == int(value), f"{player} {column}: {got}, expected {value}; account {final[player]}"
+            expect(f"final.{player}.{column}", int(value), got)
 
 
 @then("the game is settled as:")
@@ -62,7 +62,7 @@ def game_settled(table: Table, datatable: list[list[str]]) -> None:
 def running_totals(table: Table, totals: str) -> None:
     wanted = [[int(score) for score in pair.split("-")] for pair in totals.split()]
     got = [list(pair) for pair in field_of(table, "totals")]
-    assert got == wanted, f"running totals: {got}"
+    expect("running totals", wanted, got)
 
 
 # ----------------------------------------------------------------------------- Hollywood
@@ -78,19 +78,19 @@ def _column(table: Table, number: str) -> dict[str, Any]:
 @then(parsers.re(r"column (?P<number>[123]) closes after hand (?P<hand>\d+)"))
 def column_closes(table: Table, number: str, hand: str) -> None:
     column = _column(table, number)
-    assert column.get("closed_after") == int(hand), column
+    expect("closed_after", int(hand), column.get("closed_after"))
 
 
 @then(parsers.re(r"column (?P<number>[123]) is still open"))
 def column_open(table: Table, number: str) -> None:
     column = _column(table, number)
-    assert column.get("closed_after") is None, column
+    expect("closed_after", None, column.get("closed_after"))
 
 
 @then(parsers.re(r"column (?P<number>[123]) stands at (?P<p1>\d+) to (?P<p2>\d+)"))
 def column_totals(table: Table, number: str, p1: str, p2: str) -> None:
     column = _column(table, number)
-    assert column.get("totals") == {"p1": int(p1), "p2": int(p2)}, column
+    expect("totals", {"p1": int(p1), "p2": int(p2)}, column.get("totals"))
 
 
 @then(parsers.re(r"column (?P<number>[123]) is settled as:"))
@@ -103,9 +103,9 @@ def column_settled(table: Table, number: str, datatable: list[list[str]]) -> Non
 
 @then(parsers.parse("the session is over after hand {number:d}"))
 def session_over(table: Table, number: int) -> None:
-    assert field_of(table, "over_after") == number, table.answer
+    expect("over_after", number, field_of(table, "over_after"))
 
 
 @then("the session is not over")
 def session_not_over(table: Table) -> None:
-    assert field_of(table, "over_after") is None, table.answer
+    expect("over_after", None, field_of(table, "over_after"))

@@ -23,7 +23,7 @@ from typing import Any
 from pytest_bdd import parsers, then, when
 
 from ginspec.adapters.base import Adapter
-from ginspec.bdd.steps import Table, _state_after, ask, field_of
+from ginspec.bdd.steps import Table, _state_after, ask, expect, field_of, state_field
 
 
 def _other(player: str) -> str:
@@ -67,12 +67,13 @@ def throw_back_then_play(engine: Adapter, table: Table, turns: int, datatable: l
 @then(parsers.parse("after {count:d} actions the hand is over"))
 def over_after(table: Table, count: int) -> None:
     state = _state_after(table, count)
-    assert (state["to_play"], list(state["legal"])) == (None, []), state
+    observed = (state_field(table, state, "to_play", count), list(state_field(table, state, "legal", count)))
+    expect(f"after {count} actions: to_play and legal", (None, []), observed)
 
 
 @then(parsers.re(r"the knocker is (?P<player>p1|p2)"))
 def the_knocker(table: Table, player: str) -> None:
-    assert field_of(table, "knocker") == player, table.answer
+    expect("knocker", player, field_of(table, "knocker"))
 
 
 @then(parsers.re(r"after hand (?P<number>\d+) the running totals are p1 (?P<p1>\d+) and p2 (?P<p2>\d+)"))
@@ -80,9 +81,9 @@ def running_totals(table: Table, number: str, p1: str, p2: str) -> None:
     totals: list[Any] = field_of(table, "totals")
     index = int(number) - 1
     assert index < len(totals), f"only {len(totals)} hands were scored: {totals}"
-    assert list(totals[index]) == [int(p1), int(p2)], totals
+    expect(f"totals after hand {index + 1}", [int(p1), int(p2)], list(totals[index]))
 
 
 @then(parsers.re(r"(?P<player>p1|p2) has won (?P<count>\d+) hands? for the box bonus"))
 def hands_won(table: Table, player: str, count: str) -> None:
-    assert field_of(table, "final")[player]["boxes"] == int(count), table.answer["final"]
+    expect(f"final.{player}.boxes", int(count), field_of(table, "final")[player]["boxes"])

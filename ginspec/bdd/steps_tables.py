@@ -11,7 +11,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from ginspec.adapters.base import Adapter
-from ginspec.bdd.steps import Table, ask, field_of
+from ginspec.bdd.steps import Table, ask, expect, field_of
 
 
 def _rows(datatable: list[list[str]]) -> list[dict[str, str]]:
@@ -56,33 +56,33 @@ def knocks_at_the_table_spreading(engine: Adapter, table: Table, knocker: str, s
 
 @then(parsers.re(r"(?P<player>p[1-4]) wins the hand"))
 def wins_the_hand(table: Table, player: str) -> None:
-    assert field_of(table, "winner") == player, table.answer
+    expect("winner", player, field_of(table, "winner"))
 
 
 @then("nobody wins the hand")
 def nobody_wins_the_hand(table: Table) -> None:
-    assert field_of(table, "winner") == "none", table.answer
+    expect("winner", "none", field_of(table, "winner"))
 
 
 @then("the table scores are:")
 def table_scores(table: Table, datatable: list[list[str]]) -> None:
     wanted = {row["player"]: int(row["points"]) for row in _rows(datatable)}
-    assert field_of(table, "points") == wanted, table.answer
+    expect("points", wanted, field_of(table, "points"))
 
 
 @then(parsers.re(r"(?P<player>p[1-4]) counts (?P<count>\d+) deadwood"))
 def counts_deadwood(table: Table, player: str, count: str) -> None:
-    assert field_of(table, "deadwood").get(player) == int(count), table.answer
+    expect(f"deadwood.{player}", int(count), field_of(table, "deadwood").get(player))
 
 
 @then(parsers.re(r"the stock held (?P<count>\d+) cards after the deal"))
 def stock_after_deal(table: Table, count: str) -> None:
-    assert field_of(table, "stock") == int(count), table.answer
+    expect("stock", int(count), field_of(table, "stock"))
 
 
 @then(parsers.re(r"the (?:deal|results) (?:is|are) refused: (?P<error>[a-z_]+)"))
 def refused(table: Table, error: str) -> None:
-    assert table.answer.get("error") == error, table.answer
+    expect("error", error, table.answer.get("error"))
 
 
 # ----------------------------------------------------------------------------- three players
@@ -124,29 +124,29 @@ def three_play(engine: Adapter, table: Table, datatable: list[list[str]]) -> Non
 def played_by(table: Table, pairs: str) -> None:
     wanted = [sorted(pair.split("-")) for pair in pairs.split()]
     found = [sorted(pair) for pair in field_of(table, "players")]
-    assert found == wanted, table.answer
+    expect("the pairs playing each hand", wanted, found)
 
 
 @then(parsers.re(r"after hand (?P<number>\d+) the three stand at p1 (?P<p1>-?\d+), p2 (?P<p2>-?\d+) and p3 (?P<p3>-?\d+)"))
 def three_totals(table: Table, number: str, p1: str, p2: str, p3: str) -> None:
     totals = field_of(table, "totals")
-    assert totals[int(number) - 1] == {"p1": int(p1), "p2": int(p2), "p3": int(p3)}, totals
+    expect(f"totals after hand {number}", {"p1": int(p1), "p2": int(p2), "p3": int(p3)}, totals[int(number) - 1])
 
 
 @then(parsers.re(r"(?P<player>p[1-3]) ends with (?P<total>-?\d+) in all"))
 def ends_with(table: Table, player: str, total: str) -> None:
-    assert field_of(table, "final")[player]["total"] == int(total), table.answer["final"]
+    expect(f"final.{player}.total", int(total), field_of(table, "final")[player]["total"])
 
 
 @then(parsers.re(r"(?P<player>p[1-3]) (?P<way>collects|pays) (?P<amount>\d+) when everyone settles"))
 def settles(table: Table, player: str, way: str, amount: str) -> None:
     net = field_of(table, "final")[player]["net"]
-    assert net == (int(amount) if way == "collects" else -int(amount)), table.answer["final"]
+    expect(f"{player} net", int(amount) if way == "collects" else -int(amount), net)
 
 
 @then(parsers.re(r"(?P<player>p[1-3]) wins the three-player game"))
 def wins_three_player(table: Table, player: str) -> None:
-    assert field_of(table, "winner") == player, table.answer
+    expect("winner", player, field_of(table, "winner"))
 
 
 # ----------------------------------------------------------------------------- partnership
@@ -169,42 +169,42 @@ def partners_play(engine: Adapter, table: Table, datatable: list[list[str]]) -> 
 @then(parsers.re(r"deal (?P<number>\d+) is won by team (?P<team>[AB]) by (?P<points>\d+)"))
 def deal_won(table: Table, number: str, team: str, points: str) -> None:
     result = field_of(table, "deal_results")[int(number) - 1]
-    assert result == {"winner": team, "points": int(points)}, result
+    expect("result", {"winner": team, "points": int(points)}, result)
 
 
 @then(parsers.re(r"nobody wins deal (?P<number>\d+)"))
 def deal_not_won(table: Table, number: str) -> None:
     result = field_of(table, "deal_results")[int(number) - 1]
-    assert result == {"winner": "none", "points": 0}, result
+    expect("result", {"winner": "none", "points": 0}, result)
 
 
 @then(parsers.re(r"in deal (?P<number>\d+) (?P<a>p[1-4]) plays (?P<b>p[1-4]) and (?P<c>p[1-4]) plays (?P<d>p[1-4])"))
 def who_plays_whom(table: Table, number: str, a: str, b: str, c: str, d: str) -> None:
     found = {frozenset(pair) for pair in field_of(table, "tables")[int(number) - 1]}
-    assert found == {frozenset((a, b)), frozenset((c, d))}, table.answer["tables"]
+    expect("partners", {frozenset((a, b)), frozenset((c, d))}, found)
 
 
 @then(parsers.parse('the teams deal in the order "{teams}"'))
 def dealing_teams(table: Table, teams: str) -> None:
-    assert field_of(table, "dealers") == teams.split(), table.answer
+    expect("dealers", teams.split(), field_of(table, "dealers"))
 
 
 @then(parsers.re(r"after deal (?P<number>\d+) the teams stand at (?P<a>\d+) to (?P<b>\d+)"))
 def team_totals(table: Table, number: str, a: str, b: str) -> None:
     totals = field_of(table, "totals")
-    assert totals[int(number) - 1] == [int(a), int(b)], totals
+    expect(f"totals after hand {number}", [int(a), int(b)], totals[int(number) - 1])
 
 
 @then(parsers.parse("the partnership game is over after deal {number:d}"))
 def over_after_deal(table: Table, number: int) -> None:
-    assert field_of(table, "over_after") == number, table.answer
+    expect("over_after", number, field_of(table, "over_after"))
 
 
 @then(parsers.re(r"team (?P<team>[AB]) ends with (?P<total>-?\d+) in all"))
 def team_ends_with(table: Table, team: str, total: str) -> None:
-    assert field_of(table, "final")[team]["total"] == int(total), table.answer["final"]
+    expect(f"final.{team}.total", int(total), field_of(table, "final")[team]["total"])
 
 
 @then(parsers.re(r"team (?P<team>[AB]) wins the partnership game by (?P<margin>-?\d+)"))
 def team_wins(table: Table, team: str, margin: str) -> None:
-    assert (field_of(table, "winner"), field_of(table, "margin")) == (team, int(margin)), table.answer
+    expect("winner and margin", (team, int(margin)), (field_of(table, "winner"), field_of(table, "margin")))

@@ -116,9 +116,12 @@ def params_of(vector):
 
 def answer(vector):
     """Every field of ``expected`` that the oracle can give for this vector."""
-    kind = vector["kind"]
-    inp = vector["input"]
-    params = params_of(vector)
+    return answer_under(vector["kind"], vector["input"], params_of(vector))
+
+
+def answer_under(kind, inp, params):
+    """Every field the oracle can give for a single-hand question of ``kind`` asked under the
+    complete parameter set ``params``."""
     if kind == "meld":
         kind_of = meld_type(inp["cards"])
         return {"valid": kind_of is not None, "type": kind_of}

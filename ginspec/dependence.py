@@ -1,0 +1,227 @@
+"""What a case's expected answer depends on: the variant parameters whose value changes it.
+
+A case (a vector or a scenario's question) is posed under one resolved set of parameters. Its
+*dependence* is the set of parameters that, set to some other allowed value, change the answer it
+asserts. An engine that cannot play a parameter's value can still be judged on every case that does
+not depend on that parameter: the answer is the same whatever the value.
+
+The dependence is found from the rules by sensitivity, with the reference engine:
+
+1. Parameters the reference engine never reads while answering cannot change its answer (the
+   engine is a deterministic function of the question and the parameters it reads). The read is
+   recorded by handing the engine a :class:`RecordingParameters` mapping.
+2. Each parameter read is set, one at a time, to each of its :func:`candidate_values`; a parameter
+   is in the dependence when some value changes the asserted answer, or makes the question one
+   that cannot be posed.
+3. The combinations the variants use: the case is posed under each variant of ``spec/variants/``
+   with the parameters of the dependence kept as they are; a parameter whose change, together with
+   the others, moves the answer joins the dependence.
+
+Whether an answer moved is decided by the judge (:mod:`ginspec.judge`), on exactly the fields the
+case asserts, so a parameter that changes a field nobody checks is not a dependence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+from ginspec.adapters.base import Question
+from ginspec.judge import judge, judge_round
+
+Answer = Callable[[Question], Mapping[str, Any]]
+
+
+class RecordingParameters(Mapping[str, Any]):
+    """A read-only parameter mapping that remembers every name looked up.
+
+    It is a :class:`~collections.abc.Mapping`, not a ``dict``: copying it (``dict(p)``, ``{**p}``)
+    goes through ``keys`` and ``__getitem__``, so a copy counts as reading every parameter, which
+    keeps the record on the safe side."""
+
+    __slots__ = ("_values", "read")
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = dict(values)
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> Any:
+        self.read.add(name)
+        return self._values[name]
+
+    def __contains__(self, name: object) -> bool:
+        if isinstance(name, str):
+            self.read.add(name)
+        return name in self._values
+
+    def __iter__(self) -> Iterator[str]:
+        self.read.update(self._values)
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+# ----------------------------------------------------------------------------- allowed values
+
+
+_SPREAD = (0, 1, 2, 5, 10, 15, 20, 25, 30, 50, 75, 100, 150, 200, 250, 500, 1000)
+
+
+@lru_cache(maxsize=None)
+def candidate_values(name: str) -> tuple[Any, ...]:
+    """The allowed values of a parameter that sensitivity tries.
+
+    Enumerations and booleans: every value. Integers with at most 16 allowed values: every value.
+    Other integers: every value any variant uses, one either side of each, and a spread from 0 to
+    1,000, all within the schema's bounds. Scores are linear in their bonuses and the knock limit
+    is a threshold, so any change that moves an answer is among these."""
+    from ginspec.variants import load_variants, parameter_schemas
+
+    schema = parameter_schemas()[name]
+    if "enum" in schema:
+        return tuple(schema["enum"])
+    if schema.get("type") == "boolean":
+        return (False, True)
+    low = schema.get("minimum", 0)
+    high = schema.get("maximum")
+    if high is not None and high - low <= 15:
+        return tuple(range(low, high + 1))
+    used = {variant.parameters[name] for variant in load_variants().values() if name in variant.parameters}
+    values = set(_SPREAD) | used | {value + step for value in used for step in (-1, 1)}
+    values |= set(range(low, low + 16))
+    return tuple(sorted(value for value in values if value >= low and (high is None or value <= high)))
+
+
+# ----------------------------------------------------------------------------- answers
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One case as sensitivity sees it: the question (without parameters) and what it asserts."""
+
+    kind: str
+    input: Mapping[str, Any]
+    expected: Mapping[str, Any]
+
+    def question(self, parameters: Mapping[str, Any]) -> Question:
+        return Question(kind=self.kind, input=self.input, parameters=parameters)
+
+    def holds(self, answer: Mapping[str, Any]) -> bool:
+        """Whether ``answer`` gives what the case asserts."""
+        return agrees(self.kind, self.expected, answer)
+
+
+_MISSING = object()
+
+
+def value_at(answer: Any, path: str) -> Any:
+    """The value at a dotted path of an answer (``checkpoints.3.legal``), or a marker when absent."""
+    value = answer
+    for part in path.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return _MISSING
+        value = value[part]
+    return value
+
+
+@dataclass(frozen=True)
+class PathProbe(Probe):
+    """A case that asserts the values at some paths of the answer (a scenario's questions: the
+    paths its steps read), each equal to its value in ``baseline``."""
+
+    paths: tuple[str, ...] = ()
+    baseline: Mapping[str, Any] = field(default_factory=dict)
+
+    def holds(self, answer: Mapping[str, Any]) -> bool:
+        return all(value_at(answer, path) == value_at(self.baseline, path) for path in self.paths)
+
+
+def reference_answer(question: Question) -> Mapping[str, Any]:
+    """The reference engine's answer (the engine is loaded on first use, so that importing this
+    module stays cheap)."""
+    return _reference().ask(question)
+
+
+@lru_cache(maxsize=1)
+def _reference() -> Any:
+    from ginspec.adapters.reference import ReferenceAdapter
+
+    return ReferenceAdapter()
+
+
+def agrees(kind: str, expected: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    """Whether ``answer`` gives the asserted fields of ``expected``, as the judge sees it."""
+    verdict = judge_round(expected, answer) if kind == "round" else judge(expected, answer)
+    return verdict.passed
+
+
+def _holds(probe: Probe, parameters: Mapping[str, Any], answer: Answer) -> bool:
+    """Whether the case's expected answer still holds under ``parameters``. A question that
+    cannot be posed under them (the engine raises) does not hold."""
+    try:
+        return probe.holds(answer(probe.question(parameters)))
+    except Exception:  # noqa: BLE001 - any refusal to answer means the answer moved
+        return False
+
+
+def parameters_read(probe: Probe, parameters: Mapping[str, Any], answer: Answer = reference_answer) -> frozenset[str]:
+    """The parameters the reference engine reads while answering the case."""
+    recording = RecordingParameters(parameters)
+    try:
+        answer(probe.question(recording))
+    except Exception:  # noqa: BLE001 - what was read before the refusal still counts
+        pass
+    return frozenset(recording.read)
+
+
+def dependence(
+    probe: Probe,
+    parameters: Mapping[str, Any],
+    variants: Mapping[str, Mapping[str, Any]] | None = None,
+    answer: Answer = reference_answer,
+) -> tuple[str, ...]:
+    """The parameters the case's expected answer depends on, sorted (see the module docstring).
+
+    ``variants`` are the parameter sets whose combinations are also tried (default: every variant
+    of the suite)."""
+    if variants is None:
+        from ginspec.variants import load_variants
+
+        variants = {name: variant.parameters for name, variant in load_variants().items()}
+    read = parameters_read(probe, parameters, answer)
+    found: set[str] = set()
+    for name in sorted(read):
+        if name not in parameters:
+            continue
+        for value in candidate_values(name):
+            if value == parameters[name] or type(value) is not type(parameters[name]):
+                continue
+            if not _holds(probe, {**parameters, name: value}, answer):
+                found.add(name)
+                break
+    for variant_parameters in variants.values():
+        changed = sorted(name for name in variant_parameters if name not in found and variant_parameters.get(name) != parameters.get(name))
+        if not changed:
+            continue
+        trial = {**parameters, **{name: variant_parameters[name] for name in changed}}
+        if _holds(probe, trial, answer):
+            continue
+        # put the changed parameters back one at a time until the answer holds again, then let go
+        # of each one put back that the answer does not need
+        restored: list[str] = []
+        for name in changed:
+            trial[name] = parameters[name]
+            restored.append(name)
+            if _holds(probe, trial, answer):
+                break
+        for name in list(restored):
+            trial[name] = variant_parameters[name]
+            if _holds(probe, trial, answer):
+                restored.remove(name)
+            else:
+                trial[name] = parameters[name]
+        found.update(restored)
+    return tuple(sorted(found))

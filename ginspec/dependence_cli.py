@@ -1,0 +1,99 @@
+"""``ginspec dependence``: work out what every case's answer depends on, and record it.
+
+For each vector the dependence (:mod:`ginspec.dependence`) is recorded in its file as
+``depends_on``, a line placed right after the vector's ``kind``; the rest of the file is left as
+it was written. For the scenarios it is recorded in ``features/depends-on.yaml``
+(:mod:`ginspec.scenario_dependence`). ``--check`` only compares and exits 1 on any difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import Any, Mapping, TextIO
+
+from ginspec.errors import InvalidVector
+from ginspec.paths import display
+from ginspec.vectors import Vector, load_vectors
+
+_ENTRY = re.compile(r"^(?P<indent>\s*)- id: (?P<id>\S+)\s*$")
+
+
+def compute_vector_dependence(vectors: list[Vector]) -> dict[str, tuple[str, ...]]:
+    """The dependence of every vector, worked out from the rules (not read from the files)."""
+    from ginspec.dependence import Probe, dependence
+    from ginspec.runner import question_for
+    from ginspec.variants import load_variants
+
+    variants = {name: variant.parameters for name, variant in load_variants().items()}
+    found: dict[str, tuple[str, ...]] = {}
+    for vector in vectors:
+        question = question_for(vector)
+        found[vector.id] = dependence(Probe(vector.kind, question.input, vector.expected), vector.parameters, variants)
+    return found
+
+
+def _flow(names: tuple[str, ...]) -> str:
+    return "[" + ", ".join(names) + "]"
+
+
+def rewrite_file(text: str, dependence: Mapping[str, tuple[str, ...]], where: str) -> str:
+    """``text`` of a vector file with each listed vector's ``depends_on`` line set."""
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    current: str | None = None
+    key_indent = ""
+    for line in lines:
+        entry = _ENTRY.match(line)
+        if entry:
+            current = entry["id"]
+            key_indent = entry["indent"] + "  "
+        stripped = line.rstrip("\n")
+        if current is not None and stripped.startswith(f"{key_indent}depends_on:"):
+            continue  # replaced below, after the kind
+        out.append(line)
+        if current is not None and stripped.startswith(f"{key_indent}kind:") and stripped[len(key_indent):].startswith("kind:"):
+            if current not in dependence:
+                raise InvalidVector(f"{where}: {current}: no dependence was worked out for it")
+            out.append(f"{key_indent}depends_on: {_flow(dependence[current])}\n")
+            current = None
+    return "".join(out)
+
+
+def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
+    vectors = load_vectors()
+    computed = compute_vector_dependence(vectors)
+    stale = [vector for vector in vectors if vector.depends_on != computed[vector.id]]
+    from ginspec.scenario_dependence import compute_scenario_dependence, read_scenario_dependence, write_scenario_dependence
+
+    scenarios = compute_scenario_dependence()
+    recorded = read_scenario_dependence()
+    stale_scenarios = sorted(name for name in set(scenarios) | set(recorded) if scenarios.get(name) != recorded.get(name))
+    if args.check:
+        for vector in stale[:50]:
+            out.write(f"{vector.file}: {vector.id}: depends_on is {_flow(vector.depends_on or ())}, the rules give {_flow(computed[vector.id])}\n")
+        for name in stale_scenarios[:50]:
+            out.write(f"features/depends-on.yaml: {name}: recorded {recorded.get(name)}, the rules give {scenarios.get(name)}\n")
+        out.write(f"{len(stale)} vector(s) and {len(stale_scenarios)} scenario(s) out of date\n")
+        return 1 if stale or stale_scenarios else 0
+    files = sorted({vector.file for vector in stale})
+    by_file: dict[str, dict[str, tuple[str, ...]]] = {}
+    for vector in vectors:
+        by_file.setdefault(vector.file, {})[vector.id] = computed[vector.id]
+    from ginspec.paths import suite_root
+    from ginspec.atomic import write_text_atomic
+
+    for shown in files:
+        path = Path(shown) if Path(shown).is_absolute() else suite_root() / shown
+        write_text_atomic(path, rewrite_file(path.read_text(encoding="utf-8"), by_file[shown], display(path)))
+    if stale_scenarios:
+        write_scenario_dependence(scenarios)
+    out.write(f"depends_on written for {len(stale)} vector(s) in {len(files)} file(s) and {len(stale_scenarios)} scenario(s)\n")
+    return 0
+
+
+def add_dependence_command(commands: Any) -> None:
+    parser = commands.add_parser("dependence", help="work out and record what each case's answer depends on")
+    parser.add_argument("--check", action="store_true", help="only compare with what is recorded; exit 1 on a difference")
+    parser.set_defaults(handler=command_dependence)

@@ -1,0 +1,168 @@
+"""Cases derived for another variant: a written case posed again under a variant whose rules
+change its answer.
+
+A vector's expected answer holds under its own variant. Under a variant ``V`` that differs from it
+in a parameter the vector depends on (``depends_on``, :mod:`ginspec.dependence`), the question is
+the same but the answer may not be. The derived case asks the same question under ``V``'s
+parameters and expects the answer the rules give there. That answer is worked out twice, by the
+reference engine and by the independent oracle of ``tests/oracle`` (which shares no code with the
+engine), and is used only when the two agree; a disagreement is the suite's fault, never the
+engine's.
+
+A derived case asserts the same fields as the case it comes from: the same answer fields, and for
+a replayed hand the same end fields and the same checkpoint fields at the same positions (or, when
+an action becomes illegal under ``V``, that refusal and the checkpoints before it).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ginspec.adapters.base import Question
+from ginspec.dependence import agrees, reference_answer
+from ginspec.paths import suite_root
+
+END_FIELDS = ("outcome", "winner", "points", "knocker", "knocker_deadwood", "defender_deadwood", "layoffs", "finished")
+
+
+class CannotPose(Exception):
+    """The question has no answer under the variant (a deal or hand of the wrong shape for it)."""
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A derived expectation: the answer, and whether the oracle confirmed it (``None`` when
+    the oracle is not installed, as in a wheel without the repository's tests)."""
+
+    expected: dict[str, Any]
+    confirmed: bool | None
+    problem: str = ""
+
+
+# ----------------------------------------------------------------------------- the shape of an answer
+
+
+def _restrict(kind: str, written: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+    """``answer`` cut down to the fields ``written`` asserts."""
+    if kind != "round":
+        if "error" in answer:
+            return {"error": answer["error"]}
+        fields = [name for name in written if name != "error"]
+        if "error" in written and not fields:
+            fields = [name for name in answer if name not in ("message",)]
+        return {name: answer[name] for name in fields if name in answer}
+    expected: dict[str, Any] = {}
+    refused = answer.get("illegal")
+    if refused:
+        expected["illegal"] = {key: refused[key] for key in ("index", "reason", "forfeits") if key in refused}
+        if "reason" not in (written.get("illegal") or {"reason": None}):
+            expected["illegal"].pop("reason", None)
+        if "forfeits" not in (written.get("illegal") or {}):
+            expected["illegal"].pop("forfeits", None)
+    else:
+        wanted = [name for name in written if name in END_FIELDS]
+        if not wanted:
+            wanted = [name for name in ("outcome", "winner", "points", "finished") if name in answer]
+        if not answer.get("finished", True):
+            wanted = ["finished"]
+        expected.update({name: answer[name] for name in wanted if name in answer})
+    states = answer.get("checkpoints") or {}
+    points = []
+    for point in written.get("checkpoints", ()):
+        state = states.get(str(point["after"]))
+        if state is None:
+            continue
+        points.append({"after": point["after"], **{name: state[name] for name in point if name != "after" and name in state}})
+    if points:
+        expected["checkpoints"] = points
+    return expected
+
+
+# ----------------------------------------------------------------------------- the oracle
+
+
+def _oracle_module(name: str) -> Any | None:
+    """A module of ``tests/oracle``, or ``None`` when the suite's tests are not at hand."""
+    root = suite_root()
+    if not (root / "tests" / "oracle" / "__init__.py").is_file():
+        return None
+    if str(root) not in sys.path:
+        sys.path.append(str(root))
+    try:
+        return importlib.import_module(f"tests.oracle.{name}")
+    except ImportError:
+        return None
+
+
+def oracle_answer(question: Question) -> dict[str, Any] | None:
+    """The oracle's answer to a question, in the shape of an engine's answer; ``None`` when the
+    oracle is not at hand. Raises when the oracle finds the question cannot be posed."""
+    kind, data, parameters = question.kind, question.input, dict(question.parameters)
+    if kind in ("meld", "deadwood", "discard", "knock", "layoff", "score"):
+        module = _oracle_module("vectors")
+        return None if module is None else dict(module.answer_under(kind, data, parameters))
+    if kind == "round":
+        module = _oracle_module("rounds")
+        if module is None:
+            return None
+        states, end = module.replay(data["deal"], data["actions"], parameters)
+        answer = dict(end)
+        if "illegal" not in answer and "finished" not in answer:
+            answer["finished"] = True
+        answer["checkpoints"] = {str(after): module.checkpoint(states[after]) for after in data.get("observe_after", ()) if after < len(states)}
+        return answer
+    if kind in ("game", "hollywood"):
+        module = _oracle_module("games")
+        return None if module is None else dict(module.answer(kind, data, parameters))
+    module = _oracle_module("tables")
+    return None if module is None else dict(module.expected(kind, data, parameters))
+
+
+# ----------------------------------------------------------------------------- deriving
+
+
+def _confirmable(expected: Mapping[str, Any], oracle: Mapping[str, Any]) -> dict[str, Any]:
+    """``expected`` without the fields the oracle does not give (a lay-off set that is not unique,
+    the penalty of an illegal action): only what both work out is asserted."""
+    kept: dict[str, Any] = {}
+    for name, value in expected.items():
+        if name == "checkpoints":
+            states = oracle.get("checkpoints") or {}
+            points = []
+            for point in value:
+                state = states.get(str(point["after"]), {})
+                points.append({key: item for key, item in point.items() if key == "after" or key in state})
+            kept[name] = points
+        elif name == "illegal" and isinstance(value, Mapping):
+            given = oracle.get("illegal") or {}
+            kept[name] = {key: item for key, item in value.items() if key in given or key == "index"}
+        elif name in oracle:
+            kept[name] = value
+    return kept
+
+
+def derive(kind: str, question: Question, written: Mapping[str, Any]) -> Derived:
+    """The expected answer of ``question`` (already under the new parameters), asserting the same
+    fields as ``written``. Raises :class:`CannotPose` when the rules give no answer there."""
+    try:
+        answer = reference_answer(question)
+    except Exception as exc:  # noqa: BLE001 - the reference refuses a question it cannot pose
+        raise CannotPose(f"{type(exc).__name__}: {exc}") from None
+    expected = _restrict(kind, written, answer)
+    if not expected:
+        raise CannotPose("the rules give none of the fields the case asserts")
+    try:
+        confirmation = oracle_answer(question)
+    except Exception as exc:  # noqa: BLE001 - the oracle cannot play it: the derived answer is unconfirmed
+        return Derived(expected, False, f"the oracle cannot pose this question ({type(exc).__name__}: {exc})")
+    if confirmation is None:
+        return Derived(expected, None)
+    expected = _confirmable(expected, confirmation)
+    if not expected:
+        raise CannotPose("the oracle gives none of the fields the case asserts")
+    if not agrees(kind, expected, confirmation):
+        return Derived(expected, False, f"the reference engine and the oracle disagree: reference {expected}, oracle {confirmation}")
+    return Derived(expected, True)
