@@ -269,7 +269,8 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         results: list[CaseResult] = []
         if args.only != "features":
             parameters = get_variant(variant).parameters if variant else None
-            results = run_cases(adapter, capabilities, plan_cases(vectors, variant, parameters), progress)
+            home = capabilities if args.variant is None else None  # the home variant: derive only what it cannot play
+            results = run_cases(adapter, capabilities, plan_cases(vectors, variant, parameters, home), progress)
     finally:
         adapter.close()
     if show_progress:
@@ -277,7 +278,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     if args.only != "vectors" and not args.id:
         if show_progress:
             sys.stderr.write("running the feature scenarios...\r")
-        results += run_features(args.engine, args.rule, args.area, args.timeout, variant or AS_WRITTEN)
+        results += run_features(args.engine, args.rule, args.area, args.timeout, args.variant)
         if show_progress:
             sys.stderr.write(" " * 40 + "\r")
     expectations_file = Path(args.expectations) if args.expectations else expectations_path(capabilities.engine)

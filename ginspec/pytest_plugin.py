@@ -67,3 +67,10 @@ def run_variant(engine: Adapter, request: pytest.FixtureRequest) -> str | None:
     from ginspec.variants import resolve_run_variant
 
     return resolve_run_variant(request.config.getoption("--variant"), engine.capabilities())
+
+
+@pytest.fixture(scope="session")
+def run_variant_is_home(request: pytest.FixtureRequest) -> bool:
+    """Whether the run's variant is the engine's home variant, taken by default: then a case the
+    engine can play as written is run as written, and only the others under the home variant."""
+    return request.config.getoption("--variant") is None

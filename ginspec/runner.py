@@ -85,15 +85,27 @@ def dependence_of(vector: Vector) -> tuple[str, ...]:
     return dependence(Probe(vector.kind, question.input, vector.expected), vector.parameters)
 
 
-def plan_case(vector: Vector, variant: str | None = None, variant_parameters: Mapping[str, Any] | None = None) -> Case:
+def plan_case(
+    vector: Vector,
+    variant: str | None = None,
+    variant_parameters: Mapping[str, Any] | None = None,
+    playable: Capabilities | None = None,
+) -> Case:
     """How ``vector`` is run under ``variant`` (``None``: as written, under its own variant).
 
     A vector that does not depend on any parameter in which the variant differs from its own is
     run as written, under the variant's parameters (they cannot change its answer). One that does
-    becomes a derived case, with the answer the rules give under the variant."""
+    becomes a derived case, with the answer the rules give under the variant.
+
+    With ``playable`` (an engine judged under its home variant), a vector the engine can play as
+    written is run as written, and only the others are derived for the variant: the engine is
+    checked on every rule it can play, and on its own rules where it plays differently."""
     depends_on = dependence_of(vector)
+    written = Case(vector, vector.id, vector.variant, vector.parameters, vector.expected, depends_on)
     if variant is None or variant_parameters is None:
-        return Case(vector, vector.id, vector.variant, vector.parameters, vector.expected, depends_on)
+        return written
+    if playable is not None and playable.unsupported_reason(question_for(vector), depends_on) is None:
+        return written
     differing = [name for name in depends_on if vector.parameters.get(name) != variant_parameters.get(name)]
     if not differing:
         return Case(vector, vector.id, variant, dict(variant_parameters), vector.expected, depends_on)
@@ -113,8 +125,13 @@ def plan_case(vector: Vector, variant: str | None = None, variant_parameters: Ma
     return Case(vector, case_id, variant, dict(variant_parameters), derived.expected, depends_on, "derived", suite_error=problem)
 
 
-def plan_cases(vectors: Iterable[Vector], variant: str | None = None, variant_parameters: Mapping[str, Any] | None = None) -> list[Case]:
-    return [plan_case(vector, variant, variant_parameters) for vector in vectors]
+def plan_cases(
+    vectors: Iterable[Vector],
+    variant: str | None = None,
+    variant_parameters: Mapping[str, Any] | None = None,
+    playable: Capabilities | None = None,
+) -> list[Case]:
+    return [plan_case(vector, variant, variant_parameters, playable) for vector in vectors]
 
 
 def _declined(observed: Any) -> str | None:

@@ -21,9 +21,10 @@ def capabilities(engine: Adapter):
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[vector.id for vector in VECTORS])
-def test_vector(vector: Vector, engine: Adapter, capabilities, run_variant: str | None) -> None:
+def test_vector(vector: Vector, engine: Adapter, capabilities, run_variant: str | None, run_variant_is_home: bool) -> None:
     parameters = get_variant(run_variant).parameters if run_variant else None
-    result = run_case(engine, capabilities, plan_case(vector, run_variant, parameters))
+    case = plan_case(vector, run_variant, parameters, capabilities if run_variant_is_home else None)
+    result = run_case(engine, capabilities, case)
     if result.status == "unsupported":
         pytest.skip(result.message)
     assert result.status == "pass", f"{result.id} ({result.origin}) [{', '.join(vector.rules)}] {vector.description}: {result.message}"

@@ -183,6 +183,7 @@ class OpenSpielAdapter(Adapter):
             parameters={name: values for name, (values, _) in LIMITS.items()},
             scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
             omits=frozenset({"can_big_gin", "forfeits"}),  # no penalty beyond refusing an illegal move
+            home_variant="openspiel",  # spec/variants/openspiel.yaml: the rules it plays
         )
 
     def ask(self, question: Question) -> dict[str, Any]:

@@ -173,6 +173,7 @@ class RLCardAdapter(Adapter):
             parameters={name: values for name, (values, _) in LIMITS.items()},
             scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
             omits=frozenset({"can_big_gin", "forfeits"}),  # no penalty beyond refusing an illegal move
+            home_variant="rlcard",  # spec/variants/rlcard.yaml: the rules it plays
             hand_sizes={"deadwood": (10,)},
         )
 

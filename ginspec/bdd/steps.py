@@ -14,7 +14,7 @@ import pytest
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from ginspec.adapters.base import Adapter, Question
+from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.judge import action_set, arrangement_set, card_set
 from ginspec.registry import rules_by_id
 from ginspec.variants import check_parameters, get_variant, variant_files
@@ -35,6 +35,9 @@ class Table:
     case_id: str = ""
     run_variant: str | None = None
     """The variant the whole run plays (``--variant``), or ``None`` to play each scenario's own."""
+    home: bool = False
+    """Whether ``run_variant`` is the engine's home variant, taken by default: then a scenario the
+    engine can play as written is played as written."""
     depends_on: tuple[str, ...] | None = None
     """What this scenario's answers depend on (``features/depends-on.yaml``), if recorded."""
     question: Question | None = None
@@ -45,7 +48,7 @@ class Table:
 
 
 @pytest.fixture
-def table(request: pytest.FixtureRequest, run_variant: str | None) -> Table:
+def table(request: pytest.FixtureRequest, run_variant: str | None, run_variant_is_home: bool) -> Table:
     from ginspec.features import scenario_case_id
     from ginspec.scenario_dependence import recorded_dependence
 
@@ -53,6 +56,7 @@ def table(request: pytest.FixtureRequest, run_variant: str | None) -> Table:
     return Table(
         case_id=case_id,
         run_variant=run_variant,
+        home=run_variant_is_home,
         depends_on=recorded_dependence().get(case_id),
         node=request.node,
     )
@@ -103,12 +107,15 @@ class TrackedAnswer(dict):
         return tuple(sorted(path for path in self.paths if not any(other.startswith(path + ".") for other in self.paths)))
 
 
-def _scenario_parameters(table: Table) -> dict[str, Any]:
+def _scenario_parameters(table: Table, capabilities: Capabilities, kind: str, data: dict[str, Any]) -> dict[str, Any]:
     """The parameters of the question: the scenario's own, or under ``--variant`` the run's
     variant, provided the scenario's answers do not depend on what that variant changes
-    (scenarios are not derived: their expected answers are written in the steps)."""
+    (scenarios are not derived: their expected answers are written in the steps). Under the
+    engine's home variant, taken by default, a scenario it can play as written is played so."""
     parameters = table.parameters()
     if table.run_variant is None:
+        return parameters
+    if table.home and capabilities.unsupported_reason(Question(kind, data, parameters), table.depends_on) is None:
         return parameters
     target = dict(get_variant(table.run_variant).parameters)
     names = table.depends_on if table.depends_on is not None else tuple(target)
@@ -127,8 +134,8 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     from ginspec.adapters.jsonl import EngineTimeout
     from ginspec.runner import _declined
 
-    question = Question(kind, data, _scenario_parameters(table), id=table.case_id)
     capabilities = engine.capabilities()
+    question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
     reason = capabilities.unsupported_reason(question, table.depends_on)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
