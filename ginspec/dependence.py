@@ -114,7 +114,8 @@ class Probe:
         return agrees(self.kind, self.expected, answer)
 
 
-_MISSING = object()
+ABSENT = object()
+"""What :func:`value_at` gives for a path the answer does not have."""
 
 
 def value_at(answer: Any, path: str) -> Any:
@@ -122,7 +123,7 @@ def value_at(answer: Any, path: str) -> Any:
     value = answer
     for part in path.split("."):
         if not isinstance(value, Mapping) or part not in value:
-            return _MISSING
+            return ABSENT
         value = value[part]
     return value
 

@@ -65,10 +65,10 @@ def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
     vectors = load_vectors()
     computed = compute_vector_dependence(vectors)
     stale = [vector for vector in vectors if vector.depends_on != computed[vector.id]]
-    from ginspec.scenario_dependence import compute_scenario_dependence, read_scenario_dependence, write_scenario_dependence
+    from ginspec.scenario_dependence import compute_scenario_dependence, read_scenario_entries, write_scenario_dependence
 
     scenarios = compute_scenario_dependence()
-    recorded = read_scenario_dependence()
+    recorded = read_scenario_entries()
     stale_scenarios = sorted(name for name in set(scenarios) | set(recorded) if scenarios.get(name) != recorded.get(name))
     if args.check:
         for vector in stale[:50]:

@@ -16,6 +16,7 @@ from ginspec.errors import SuiteError
 from ginspec.paths import suite_root
 from ginspec.registry import rules_by_id
 from ginspec.runner import CaseResult
+from ginspec.scenario_dependence import recorded_dependence
 
 
 def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
@@ -60,6 +61,7 @@ class _Collector:
                 "area": area,
                 "rules": tuple(tag for tag in tags if tag in registered),
                 "item": item,
+                "depends_on": recorded_dependence().get(scenario_case_id(item), ()),
             }
 
     @pytest.hookimpl(hookwrapper=True)
@@ -97,9 +99,10 @@ class _Collector:
         if status is None:
             return
         question = getattr(info["item"], "ginspec_question", None)
+        derived = getattr(info["item"], "ginspec_derived", None)
         self.results.append(
             CaseResult(
-                id=info["id"],
+                id=info["id"] + (f" @{derived}" if derived else ""),
                 area=info["area"],
                 rules=info["rules"],
                 kind="scenario",
@@ -110,6 +113,8 @@ class _Collector:
                 message=message[:500],
                 seconds=round(report.duration, 6),
                 input=dict(question.input) if question is not None else None,
+                origin="derived" if derived else "written",
+                depends_on=info["depends_on"],
             )
         )
 

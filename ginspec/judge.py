@@ -69,6 +69,18 @@ def judge(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: fro
     return Verdict(not mismatches, tuple(mismatches))
 
 
+def same_field(name: str, expected: Any, observed: Any) -> bool:
+    """Whether one answer field agrees with its expected value, compared as the field's kind
+    says (``legal`` as a set of actions, card sets as sets, arrangements as sets of sets); an
+    answer that is not valid notation does not agree."""
+    try:
+        if name == "legal":
+            return action_set(expected) == action_set(observed)
+        return _same(name, expected, observed)
+    except NotationError:
+        return False
+
+
 def action_set(value: Any) -> frozenset[str]:
     if not isinstance(value, list):
         raise NotationError(f"{value!r} is not a list of actions")

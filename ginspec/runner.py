@@ -168,10 +168,14 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
     question = question_for(vector, case.parameters)
-    reason = capabilities.unsupported_reason(question, case.depends_on)
+    # a derived case's dependence under its new variant is not recorded: every limit applies, and
+    # it is asked under exactly the parameters its answer was derived for
+    depends_on = case.depends_on if case.origin == "written" else None
+    reason = capabilities.unsupported_reason(question, depends_on)
     if reason is not None:
         return result("unsupported", None, reason, 0.0)
-    question = question_for(vector, capabilities.playable_parameters(case.parameters, case.depends_on))
+    if depends_on is not None:
+        question = question_for(vector, capabilities.playable_parameters(case.parameters, depends_on))
     started = time.perf_counter()
     try:
         observed = adapter.ask(question)

@@ -30,8 +30,8 @@ def dependence_file() -> Path:
     return suite_root() / "features" / "depends-on.yaml"
 
 
-def read_scenario_dependence(path: Path | None = None) -> dict[str, tuple[str, ...]]:
-    """The recorded dependence of every scenario, by case ID (empty when nothing is recorded)."""
+def _read_file(path: Path | None = None) -> dict[str, dict[str, tuple[str, ...]]]:
+    """The recorded entries by case ID: ``depends_on`` and ``reads`` (empty when none recorded)."""
     from ginspec.errors import InvalidVector
     from ginspec.yamlio import load_yaml
 
@@ -40,13 +40,24 @@ def read_scenario_dependence(path: Path | None = None) -> dict[str, tuple[str, .
         return {}
     document = load_yaml(path, InvalidVector) or {}
     if not isinstance(document, dict) or not isinstance(document.get("scenarios", {}), dict):
-        raise InvalidVector(f"{path.name}: expected a mapping 'scenarios' of scenario IDs to parameter lists")
-    found: dict[str, tuple[str, ...]] = {}
-    for name, parameters in (document.get("scenarios") or {}).items():
-        if not isinstance(parameters, list) or not all(isinstance(item, str) for item in parameters):
-            raise InvalidVector(f"{path.name}: {name}: the dependence is a list of parameter names")
-        found[str(name)] = tuple(parameters)
+        raise InvalidVector(f"{path.name}: expected a mapping 'scenarios' of scenario IDs")
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
+    for name, entry in (document.get("scenarios") or {}).items():
+        if not isinstance(entry, dict):
+            raise InvalidVector(f"{path.name}: {name}: expected depends_on and reads")
+        lists = {}
+        for key in ("depends_on", "reads"):
+            value = entry.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+                raise InvalidVector(f"{path.name}: {name}: {key} is a list of names")
+            lists[key] = tuple(value)
+        found[str(name)] = lists
     return found
+
+
+def read_scenario_dependence(path: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """The recorded dependence of every scenario, by case ID."""
+    return {name: entry["depends_on"] for name, entry in _read_file(path).items()}
 
 
 @lru_cache(maxsize=1)
@@ -54,11 +65,22 @@ def recorded_dependence() -> dict[str, tuple[str, ...]]:
     return read_scenario_dependence()
 
 
-def write_scenario_dependence(dependence: Mapping[str, tuple[str, ...]]) -> None:
+@lru_cache(maxsize=1)
+def recorded_reads() -> dict[str, tuple[str, ...]]:
+    """The paths of the answers that each scenario's steps read (``checkpoints.3.legal``)."""
+    return {name: entry["reads"] for name, entry in _read_file().items()}
+
+
+def write_scenario_dependence(entries: Mapping[str, Mapping[str, tuple[str, ...]]]) -> None:
     from ginspec.atomic import write_text_atomic
 
-    body = yaml.safe_dump({"scenarios": {name: list(dependence[name]) for name in sorted(dependence)}}, sort_keys=False, width=200, default_flow_style=None)
+    document = {"scenarios": {name: {key: list(entries[name][key]) for key in ("depends_on", "reads")} for name in sorted(entries)}}
+    body = yaml.safe_dump(document, sort_keys=False, width=200, default_flow_style=None)
     write_text_atomic(dependence_file(), HEADER + body)
+
+
+def read_scenario_entries() -> dict[str, dict[str, tuple[str, ...]]]:
+    return _read_file()
 
 
 def record_questions() -> list[tuple[str, Any, Any]]:
@@ -96,14 +118,17 @@ def record_questions() -> list[tuple[str, Any, Any]]:
     return records
 
 
-def compute_scenario_dependence(records: list[tuple[str, Any, Any]] | None = None) -> dict[str, tuple[str, ...]]:
-    """The dependence of every scenario that asks the engine a question, worked out from the rules."""
+def compute_scenario_dependence(records: list[tuple[str, Any, Any]] | None = None) -> dict[str, dict[str, tuple[str, ...]]]:
+    """For every scenario that asks the engine a question: its dependence, worked out from the
+    rules, and the paths of the answers its steps read."""
     from ginspec.dependence import PathProbe, dependence
     from ginspec.variants import load_variants
 
     variants = {name: variant.parameters for name, variant in load_variants().items()}
     found: dict[str, set[str]] = {}
+    reads: dict[str, set[str]] = {}
     for case_id, question, answer in records if records is not None else record_questions():
         probe = PathProbe(question.kind, question.input, {}, paths=answer.leaf_paths(), baseline=dict(answer))
         found.setdefault(case_id, set()).update(dependence(probe, question.parameters, variants))
-    return {case_id: tuple(sorted(names)) for case_id, names in found.items()}
+        reads.setdefault(case_id, set()).update(answer.leaf_paths())
+    return {case_id: {"depends_on": tuple(sorted(found[case_id])), "reads": tuple(sorted(reads[case_id]))} for case_id in found}

@@ -65,9 +65,6 @@ _PHASE = pyspiel.gin_rummy.Phase
 # ---------------------------------------------------------------------------------- capabilities
 
 
-ScopedCapabilities = Capabilities  # limits carry their scopes (Capabilities.scopes)
-
-
 GOING_OUT = frozenset({"discard", "knock", "score", "round"})
 LAYING_OFF = frozenset({"layoff", "score", "round"})
 SCORING = frozenset({"score", "round"})
@@ -94,6 +91,7 @@ LIMITS: dict[str, tuple[tuple[Any, ...], frozenset[str]]] = {
     "fiftieth_card_rule": ((True,), PLAY),  # the wall phase: pass, or knock with the upcard
     "oklahoma_ace": (("gin_only",), PLAY),  # an ace upcard sets the knock card to 0
     "spade_double": ((False,), PLAY),
+    "repeated_upcard_draw": (("void",), PLAY),  # the same card taken and thrown back by both ends the hand
 }
 
 
@@ -176,7 +174,7 @@ class OpenSpielAdapter(Adapter):
             engine_version = version("open_spiel")
         except PackageNotFoundError:
             engine_version = "unknown"
-        return ScopedCapabilities(
+        return Capabilities(
             engine="openspiel",
             version=engine_version,
             kinds=frozenset({"meld", "deadwood", "discard", "knock", "layoff", "score", "round"}),

@@ -67,18 +67,9 @@ RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 
 
-@dataclass(frozen=True)
-class ScopedCapabilities(Capabilities):
-    """Capabilities with one more limit: ``hand_sizes`` gives, for a kind, the only sizes of
-    ``input.hand`` the engine can count (RLCard's melding refuses any hand but ten cards)."""
-
-    hand_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-
-    def unsupported_reason(self, question: Question) -> str | None:
-        sizes = self.hand_sizes.get(question.kind)
-        if question.kind in self.kinds and sizes is not None and len(str(question.input.get("hand", "")).split()) not in sizes:
-            return f"{self.engine} counts hands of {', '.join(map(str, sizes))} cards only"
-        return super().unsupported_reason(question)
+HAND_SIZES = {"deadwood": (10,)}
+"""For a kind, the only sizes of ``input.hand`` RLCard can count (its melding refuses any hand
+but ten cards); a question about another size is declined case by case."""
 
 
 GOING_OUT = frozenset({"discard", "knock", "round"})
@@ -166,7 +157,7 @@ class RLCardAdapter(Adapter):
             engine_version = version("rlcard")
         except PackageNotFoundError:
             engine_version = "unknown"
-        return ScopedCapabilities(
+        return Capabilities(
             engine="rlcard",
             version=engine_version,
             kinds=frozenset({"meld", "deadwood", "discard", "knock", "round"}),
@@ -174,10 +165,12 @@ class RLCardAdapter(Adapter):
             scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
             omits=frozenset({"can_big_gin", "forfeits"}),  # no penalty beyond refusing an illegal move
             home_variant="rlcard",  # spec/variants/rlcard.yaml: the rules it plays
-            hand_sizes={"deadwood": (10,)},
         )
 
     def ask(self, question: Question) -> dict[str, Any]:
+        sizes = HAND_SIZES.get(question.kind)
+        if sizes is not None and len(str(question.input.get("hand", "")).split()) not in sizes:
+            return {"unsupported": f"RLCard counts hands of {', '.join(map(str, sizes))} cards only"}
         handler = getattr(self, f"_ask_{question.kind}")
         return handler(question.input, question.parameters)
 

@@ -42,6 +42,8 @@ class Table:
     """What this scenario's answers depend on (``features/depends-on.yaml``), if recorded."""
     question: Question | None = None
     node: Any = None
+    derived_for: list[str] = field(default_factory=list)
+    """The parameters, changed by the run's variant, that make this question a derived case."""
 
     def parameters(self) -> dict[str, Any]:
         return {**get_variant(self.variant).parameters, **self.overrides}
@@ -119,12 +121,7 @@ def _scenario_parameters(table: Table, capabilities: Capabilities, kind: str, da
         return parameters
     target = dict(get_variant(table.run_variant).parameters)
     names = table.depends_on if table.depends_on is not None else tuple(target)
-    differing = sorted(name for name in names if parameters.get(name) != target.get(name))
-    if differing:
-        pytest.skip(
-            f"unsupported: this scenario's answer depends on {', '.join(differing)}, which the "
-            f"{table.run_variant} variant changes (a scenario is not derived for another variant)"
-        )
+    table.derived_for = sorted(name for name in names if parameters.get(name) != target.get(name))
     return target
 
 
@@ -136,15 +133,18 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
 
     capabilities = engine.capabilities()
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
-    reason = capabilities.unsupported_reason(question, table.depends_on)
+    # a derived question's dependence under the variant is not recorded: every limit applies
+    depends_on = None if table.derived_for else table.depends_on
+    reason = capabilities.unsupported_reason(question, depends_on)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
-    if table.depends_on is not None:
-        question = Question(kind, data, capabilities.playable_parameters(question.parameters, table.depends_on), id=table.case_id)
+    if depends_on is not None:
+        question = Question(kind, data, capabilities.playable_parameters(question.parameters, depends_on), id=table.case_id)
     table.omits = capabilities.omits
     table.question = question
     if table.node is not None:
         table.node.ginspec_question = question
+    derived = _derived_expectation(table, question) if table.derived_for else None
     try:
         answer = engine.ask(question)
     except EngineTimeout as exc:
@@ -156,10 +156,83 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
         pytest.skip(f"unsupported: {capabilities.engine} declined this case: {declined}")
     if not isinstance(answer, dict):
         raise EngineProblem("error", f"the answer is not an object: {answer!r}"[:300])
+    if derived is not None:
+        answer = _judge_derived(table, derived, answer)
     table.answer = TrackedAnswer(answer)
     if RECORDING is not None:
         RECORDING.append((table.case_id, question, table.answer))
     return table.answer
+
+
+@dataclass(frozen=True)
+class DerivedExpectation:
+    """What a scenario's question must be answered under the run's variant: the value at each
+    path the steps read, and the answer of the rules under the scenario's own parameters."""
+
+    values: dict[str, Any]
+    own: dict[str, Any]
+
+
+def _derived_expectation(table: Table, question: Question) -> DerivedExpectation:
+    """The expected answer of a scenario's question derived for the run's variant.
+
+    The steps' expected values hold under the scenario's own rules, not the variant's. So the
+    engine is judged on the fields the steps read (``features/depends-on.yaml``) against the
+    answer the rules give under the variant, worked out by the reference engine and confirmed by
+    the oracle (:func:`_judge_derived`). Fields the engine declares it omits, and fields the
+    oracle does not work out, are not asserted."""
+    from ginspec.dependence import ABSENT, reference_answer, value_at
+    from ginspec.derive import oracle_answer
+    from ginspec.judge import same_field
+    from ginspec.scenario_dependence import recorded_reads
+
+    reads = recorded_reads().get(table.case_id)
+    changed = ", ".join(table.derived_for)
+    if reads is None:
+        pytest.skip(f"unsupported: the {table.run_variant} variant changes {changed}, and what this scenario reads is not recorded")
+    written = Question(question.kind, question.input, table.parameters(), id=question.id)
+    try:
+        expected = dict(reference_answer(question))
+        own = dict(reference_answer(written))
+        oracle = oracle_answer(question)
+    except Exception as exc:  # noqa: BLE001 - the rules give no answer under the variant
+        pytest.skip(f"unsupported: the case cannot be posed under {table.run_variant}, where {changed} differ: {exc}")
+    paths = list(reads) + (["illegal.index", "illegal.reason", "finished"] if question.kind == "round" else [])
+    values: dict[str, Any] = {}
+    for path in paths:
+        leaf = path.rsplit(".", 1)[-1]
+        if leaf in table.omits or path.split(".", 1)[0] in table.omits:
+            continue
+        want = value_at(expected, path)
+        if oracle is not None:
+            check = value_at(oracle, path)
+            if check is ABSENT and want is not ABSENT:
+                continue  # the oracle does not work this field out: not asserted
+            if check is not ABSENT and not same_field(leaf, check, want):
+                raise EngineProblem("suite-error", f"{path}: the reference engine gives {want!r}, the oracle {check!r} under {table.run_variant}")
+        values[path] = want
+    if not values:
+        pytest.skip(f"unsupported: no field this scenario checks can be worked out under {table.run_variant}")
+    return DerivedExpectation(values, own)
+
+
+def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, Any]) -> dict[str, Any]:
+    """Fail the scenario on the first field where ``answer`` departs from the derived answer;
+    otherwise give the steps the answer of the rules under the scenario's own parameters, which
+    they pass by construction (the verdict has been given here)."""
+    from ginspec.dependence import ABSENT, value_at
+    from ginspec.judge import same_field
+
+    if table.node is not None:
+        table.node.ginspec_derived = table.run_variant
+    for path, want in derived.values.items():
+        got = value_at(answer, path)
+        if want is ABSENT and got is ABSENT:
+            continue
+        if want is ABSENT or got is ABSENT or not same_field(path.rsplit(".", 1)[-1], want, got):
+            shown = lambda value: "nothing" if value is ABSENT else value  # noqa: E731
+            raise Mismatch(f"{path} (derived for {table.run_variant})", shown(want), shown(got))
+    return derived.own
 
 
 class Mismatch(AssertionError):
