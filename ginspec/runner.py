@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
+from ginspec.answers import answer_problem, declined_reason
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
 
@@ -134,14 +135,6 @@ def plan_cases(
     return [plan_case(vector, variant, variant_parameters, playable) for vector in vectors]
 
 
-def _declined(observed: Any) -> str | None:
-    """The engine's own reason for not answering this one case (``{"unsupported": REASON}``)."""
-    if isinstance(observed, Mapping) and set(observed) <= {"unsupported", "message"} and "unsupported" in observed:
-        reason = observed["unsupported"]
-        return str(reason) if reason else "the engine declined the case without a reason"
-    return None
-
-
 def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseResult:
     """Ask the engine one case's question and judge the answer. Never raises for engine faults."""
     vector = case.vector
@@ -188,7 +181,10 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
         return result("error", None, f"{type(exc).__name__}: {exc}{where}", time.perf_counter() - started)
     seconds = time.perf_counter() - started
-    declined = _declined(observed)
+    problem = answer_problem(vector.kind, observed)
+    if problem is not None:
+        return result("error", observed, f"the answer does not follow the protocol: {problem}", seconds)
+    declined = declined_reason(observed)
     if declined is not None:
         return result("unsupported", observed, f"{capabilities.engine} declined this case: {declined}", seconds)
     expected_fields = set(case.expected) - {"error"}

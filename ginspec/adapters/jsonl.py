@@ -180,6 +180,7 @@ class JsonLinesAdapter(Adapter):
             omits=frozenset(message.get("omits", ())),
             scopes={name: frozenset(kinds) for name, kinds in message.get("scopes", {}).items()},
             layoff_style=message.get("layoff_style", "explicit"),
+            home_variant=message.get("home_variant"),
         )
         return process
 

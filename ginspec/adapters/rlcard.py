@@ -163,7 +163,9 @@ class RLCardAdapter(Adapter):
             kinds=frozenset({"meld", "deadwood", "discard", "knock", "round"}),
             parameters={name: values for name, (values, _) in LIMITS.items()},
             scopes={name: kinds for name, (_, kinds) in LIMITS.items()},
-            omits=frozenset({"can_big_gin", "forfeits"}),  # no penalty beyond refusing an illegal move
+            # no penalty beyond refusing an illegal move; a hand is not scored in points, so
+            # neither the outcome of a knock nor its winner is decided by the engine
+            omits=frozenset({"can_big_gin", "forfeits", "points", "outcome", "winner"}),
             home_variant="rlcard",  # spec/variants/rlcard.yaml: the rules it plays
         )
 

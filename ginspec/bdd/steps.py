@@ -129,7 +129,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     """Ask the engine one question of the scenario. A question the engine cannot play is skipped
     as unsupported; an engine that crashes or hangs makes the scenario an error or a timeout."""
     from ginspec.adapters.jsonl import EngineTimeout
-    from ginspec.runner import _declined
+    from ginspec.answers import answer_problem, declined_reason
 
     capabilities = engine.capabilities()
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
@@ -151,11 +151,13 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
         raise EngineProblem("timeout", str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - any engine fault is the engine's error, as for a vector
         raise EngineProblem("error", f"{type(exc).__name__}: {exc}") from None
-    declined = _declined(answer)
+    problem = answer_problem(kind, answer)
+    if problem is not None:
+        raise EngineProblem("error", f"the answer does not follow the protocol: {problem}")
+    declined = declined_reason(answer)
     if declined is not None:
         pytest.skip(f"unsupported: {capabilities.engine} declined this case: {declined}")
-    if not isinstance(answer, dict):
-        raise EngineProblem("error", f"the answer is not an object: {answer!r}"[:300])
+    answer = dict(answer)
     if derived is not None:
         answer = _judge_derived(table, derived, answer)
     table.answer = TrackedAnswer(answer)
