@@ -312,7 +312,7 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
     transcript = load_transcript(Path(args.file))
     adapter = open_engine(args.engine)
     try:
-        answer, divergence = replay_transcript(transcript, adapter)
+        answer, divergence = replay_transcript(transcript, adapter, args.variant)
     finally:
         adapter.close()
     moves = len(transcript.actions)
@@ -482,6 +482,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser = commands.add_parser("replay", help="replay a saved hand move by move through an engine")
     replay_parser.add_argument("file", help="a transcript (YAML: variant, deal, actions)")
     replay_parser.add_argument("--engine", default="reference", help="adapter name, or module:Class (default: reference)")
+    replay_parser.add_argument("--variant", help="play the moves under this variant's rules (default: the transcript's own)")
     replay_parser.set_defaults(handler=command_replay)
 
     play_parser = commands.add_parser("play", help="play a hand in the terminal against a simple computer opponent")

@@ -83,10 +83,17 @@ class Divergence:
     problem: str
 
 
-def replay_transcript(transcript: Transcript, adapter: Adapter) -> tuple[dict[str, Any], Divergence | None]:
+def replay_transcript(
+    transcript: Transcript, adapter: Adapter, variant: str | None = None
+) -> tuple[dict[str, Any], Divergence | None]:
     """Replay through the reference rules and through ``adapter`` with the state observed after
-    every move; return the rules' answer and the first divergence (None if the engine agrees)."""
-    parameters = resolve_parameters(transcript.variant, transcript.overrides, "transcript overrides")
+    every move; return the rules' answer and the first divergence (None if the engine agrees).
+
+    With ``variant``, the moves are played under that variant's rules instead of the
+    transcript's own; the recorded result, which holds under the transcript's rules, is then
+    compared only if the two variants give the same parameters."""
+    own = resolve_parameters(transcript.variant, transcript.overrides, "transcript overrides")
+    parameters = own if variant is None else resolve_parameters(variant, None, "--variant")
     every = list(range(len(transcript.actions) + 1))
     question_input = {"deal": transcript.deal, "actions": list(transcript.actions), "observe_after": every}
     rules_answer = play_round_question({**question_input, "parameters": parameters})
@@ -118,7 +125,7 @@ def replay_transcript(transcript: Transcript, adapter: Adapter) -> tuple[dict[st
     for name in ("outcome", "winner", "points", "knocker_deadwood", "defender_deadwood"):
         if name in rules_answer and engine_answer.get(name) != rules_answer[name]:
             return rules_answer, Divergence(None, f"result: {name} is {engine_answer.get(name)!r}, the rules say {rules_answer[name]!r}")
-    if transcript.result:
+    if transcript.result and parameters == own:
         for name, value in transcript.result.items():
             if name in rules_answer and rules_answer[name] != value:
                 return rules_answer, Divergence(None, f"the recorded result has {name}={value!r}, the rules give {rules_answer[name]!r}")

@@ -73,3 +73,17 @@ def test_a_bad_transcript_is_one_line_and_status_2(tmp_path: Path) -> None:
     result = ginspec("replay", str(path))
     assert result.returncode == 2
     assert "action 1: 'p1 jump' is not an action" in result.stderr
+
+
+def test_replay_under_the_engines_own_variant(tmp_path: Path) -> None:
+    """The sloppy engine departs from the standard rules on this hand, but agrees at every move
+    with the rules OpenSpiel plays, in which the card just taken may be thrown back."""
+    path = tmp_path / "hand.yaml"
+    ginspec("play", "--seed", "7", "--save", str(path), stdin="1\n" * 200)
+    transcript = load_transcript(path)
+    _, divergence = replay_transcript(transcript, SloppyEngine())
+    assert divergence is not None
+    _, under_its_rules = replay_transcript(transcript, SloppyEngine(), "openspiel")
+    assert under_its_rules is None
+    result = ginspec("replay", str(path), "--variant", "no-such-variant")
+    assert result.returncode == 2 and "no-such-variant" in result.stderr and "Traceback" not in result.stderr

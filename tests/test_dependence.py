@@ -1,0 +1,147 @@
+"""Every case records what its answer depends on, and the record is complete: setting any
+parameter it does not list, to any allowed value, alone or as the variants combine them, leaves
+the answer the case asserts unchanged (the reference engine answers; the judge compares).
+
+Parameters the reference engine never reads cannot change its answer; that shortcut is itself
+checked on a sample of cases, by changing the unread parameters too."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Mapping
+
+import pytest
+
+from ginspec.dependence import PathProbe, Probe, RecordingParameters, candidate_values, reference_answer
+from ginspec.runner import question_for
+from ginspec.variants import load_variants, parameter_schemas
+from ginspec.vectors import Vector, load_vectors
+
+VECTORS = load_vectors()
+BY_FILE: dict[str, list[Vector]] = defaultdict(list)
+for _vector in VECTORS:
+    BY_FILE[_vector.file].append(_vector)
+VARIANTS = {name: variant.parameters for name, variant in load_variants().items()}
+
+
+def _holds(probe: Probe, parameters: Mapping[str, Any]) -> bool:
+    try:
+        return probe.holds(reference_answer(probe.question(parameters)))
+    except Exception:  # noqa: BLE001 - a question the rules cannot pose there has moved
+        return False
+
+
+def _read(probe: Probe, parameters: Mapping[str, Any]) -> set[str]:
+    recording = RecordingParameters(parameters)
+    try:
+        reference_answer(probe.question(recording))
+    except Exception:  # noqa: BLE001
+        pass
+    return set(recording.read)
+
+
+def _unlisted_changes_that_move(probe: Probe, parameters: Mapping[str, Any], listed: set[str], every: bool = False) -> list[str]:
+    """``name=value`` for each change of an unlisted parameter that moves the answer."""
+    names = set(parameters) if every else _read(probe, parameters)
+    moved = []
+    for name in sorted(names - listed):
+        for value in candidate_values(name):
+            if value != parameters[name] and not _holds(probe, {**parameters, name: value}):
+                moved.append(f"{name}={value!r}")
+                break
+    for variant, values in VARIANTS.items():
+        trial = {**parameters, **{name: values[name] for name in values if name not in listed}}
+        if trial != dict(parameters) and not _holds(probe, trial):
+            moved.append(f"the unlisted parameters of {variant}")
+    return moved
+
+
+def _probe(vector: Vector) -> Probe:
+    return Probe(vector.kind, question_for(vector).input, vector.expected)
+
+
+def test_every_vector_records_its_dependence() -> None:
+    missing = [vector.id for vector in VECTORS if vector.depends_on is None]
+    assert not missing, f"run `ginspec dependence` to record depends_on for: {', '.join(missing[:20])}"
+    known = set(parameter_schemas())
+    assert all(set(vector.depends_on or ()) <= known for vector in VECTORS)
+
+
+@pytest.mark.parametrize("file", sorted(BY_FILE))
+def test_the_recorded_dependence_is_complete(file: str) -> None:
+    problems = []
+    for vector in BY_FILE[file]:
+        moved = _unlisted_changes_that_move(_probe(vector), vector.parameters, set(vector.depends_on or ()))
+        if moved:
+            problems.append(f"{vector.id}: not in depends_on {list(vector.depends_on or ())} but changes the answer: {', '.join(moved)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_parameters_the_engine_does_not_read_do_not_change_answers() -> None:
+    """The shortcut above, checked without it on every 40th vector: every parameter, read or not."""
+    problems = []
+    for vector in VECTORS[::40]:
+        moved = _unlisted_changes_that_move(_probe(vector), vector.parameters, set(vector.depends_on or ()), every=True)
+        if moved:
+            problems.append(f"{vector.id}: {', '.join(moved)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_listed_parameter_can_change_the_answer() -> None:
+    """The record is not padded: each listed parameter moves the answer of some case (checked on
+    every vector of a sample of areas, alone or together with the variants' combinations)."""
+    for vector in VECTORS[::10]:
+        probe = _probe(vector)
+        for name in vector.depends_on or ():
+            alone = any(
+                not _holds(probe, {**vector.parameters, name: value}) for value in candidate_values(name) if value != vector.parameters[name]
+            )
+            combined = any(
+                values.get(name) != vector.parameters.get(name) and not _holds(probe, {**vector.parameters, **values}) for values in VARIANTS.values()
+            )
+            assert alone or combined, f"{vector.id}: {name} is listed but no value of it changes the answer"
+
+
+def test_the_dependence_finds_what_a_rule_changes() -> None:
+    """A knock question at a deadwood of 5 depends on the knock limit; a meld question does not."""
+    knock = Probe("knock", {"hand": "Ac 2c 3c 7d 7h 7s Ts Js Qs 5h Kd", "discard": "Kd"}, {"legal": True})
+    from ginspec.dependence import dependence
+
+    standard = VARIANTS["standard"]
+    assert "knock_limit" in dependence(knock, standard)
+    meld = Probe("meld", {"cards": "7c 7d 7h"}, {"valid": True, "type": "set"})
+    assert dependence(meld, standard) == ()
+
+
+# ----------------------------------------------------------------------------- scenarios
+
+
+@pytest.fixture(scope="module")
+def scenario_questions() -> list[tuple[str, Any, Any]]:
+    from ginspec.scenario_dependence import record_questions
+
+    return record_questions()
+
+
+def test_every_scenario_that_asks_a_question_records_its_dependence(scenario_questions: list[tuple[str, Any, Any]]) -> None:
+    from ginspec.scenario_dependence import read_scenario_entries
+
+    recorded = read_scenario_entries()
+    asked = {case_id for case_id, _, _ in scenario_questions}
+    assert asked - set(recorded) == set(), "run `ginspec dependence` to record the new scenarios"
+    assert set(recorded) - asked == set(), "features/depends-on.yaml names scenarios that no longer exist"
+    for case_id, _, answer in scenario_questions:
+        assert set(answer.leaf_paths()) <= set(recorded[case_id]["reads"]), case_id
+
+
+def test_the_recorded_scenario_dependence_is_complete(scenario_questions: list[tuple[str, Any, Any]]) -> None:
+    from ginspec.scenario_dependence import read_scenario_dependence
+
+    recorded = read_scenario_dependence()
+    problems = []
+    for case_id, question, answer in scenario_questions:
+        probe = PathProbe(question.kind, question.input, {}, paths=answer.leaf_paths(), baseline=dict(answer))
+        moved = _unlisted_changes_that_move(probe, question.parameters, set(recorded.get(case_id, ())))
+        if moved:
+            problems.append(f"{case_id}: {', '.join(moved)}")
+    assert not problems, "\n".join(problems[:30])
