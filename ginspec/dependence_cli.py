@@ -43,21 +43,22 @@ def rewrite_file(text: str, dependence: Mapping[str, tuple[str, ...]], where: st
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     current: str | None = None
+    written = False
     key_indent = ""
     for line in lines:
         entry = _ENTRY.match(line)
         if entry:
-            current = entry["id"]
+            current, written = entry["id"], False
             key_indent = entry["indent"] + "  "
         stripped = line.rstrip("\n")
         if current is not None and stripped.startswith(f"{key_indent}depends_on:"):
             continue  # replaced below, after the kind
         out.append(line)
-        if current is not None and stripped.startswith(f"{key_indent}kind:") and stripped[len(key_indent):].startswith("kind:"):
+        if current is not None and not written and stripped.startswith(f"{key_indent}kind:"):
             if current not in dependence:
                 raise InvalidVector(f"{where}: {current}: no dependence was worked out for it")
             out.append(f"{key_indent}depends_on: {_flow(dependence[current])}\n")
-            current = None
+            written = True
     return "".join(out)
 
 

@@ -74,8 +74,8 @@ def same_field(name: str, expected: Any, observed: Any) -> bool:
     says (``legal`` as a set of actions, card sets as sets, arrangements as sets of sets); an
     answer that is not valid notation does not agree."""
     try:
-        if name == "legal":
-            return action_set(expected) == action_set(observed)
+        if name == "legal" and isinstance(expected, list):
+            return isinstance(observed, list) and action_set(expected) == action_set(observed)
         return _same(name, expected, observed)
     except NotationError:
         return False

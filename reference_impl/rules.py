@@ -84,6 +84,16 @@ ILLEGAL_KNOCK_PENALTIES = ("expose_hand", "accept_or_refuse", "forfeit_game", "r
 ILLEGAL_ACTION_PENALTIES = ("refused", "forfeit_game")
 
 
+TWO_PLAYER_HAND: tuple[tuple[str, type, Any], ...] = (
+    ("players", int, 2),
+    ("table_format", str, "heads_up"),
+    ("scoring_model", str, "winner_only"),
+    ("knock_bonus", int, 0),
+    ("gin_defender_deadwood_multiplier", int, 1),
+)
+"""The parameters of the tables for three and four players, at the values a two-player hand has."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundRules:
     """Parameters of the course of one two-player hand, on top of :class:`HandRules`.
@@ -118,6 +128,13 @@ class RoundRules:
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
+        """Read the parameters of a two-player hand. A variant for more players, or one that
+        scores hands in penalty points (``spec/tables.md``), is refused: those are not the rules of
+        this hand (DEAL-HAND-SIZE-10, SCORE-WINNER-ONLY)."""
+        for name, kind, two_player in TWO_PLAYER_HAND:
+            value = read_parameter(parameters, name, kind)
+            if value != two_player:
+                raise InvalidRules(f"variant parameter {name}={value!r}: a two-player hand is played with {name}={two_player!r}")
         return cls(
             hand=HandRules.from_parameters(parameters),
             first_turn=read_parameter(parameters, "first_turn", str, FIRST_TURNS),

@@ -145,3 +145,18 @@ def test_the_recorded_scenario_dependence_is_complete(scenario_questions: list[t
         if moved:
             problems.append(f"{case_id}: {', '.join(moved)}")
     assert not problems, "\n".join(problems[:30])
+
+
+def test_recording_replaces_a_dependence_line_and_leaves_the_rest_as_written() -> None:
+    from ginspec.dependence_cli import rewrite_file
+
+    text = (
+        "area: melds\nvectors:\n"
+        "- id: melds-0001\n  rules: [MELD-SET]\n  kind: meld\n  depends_on: [hand_size]\n  input: {cards: 7c 7d 7h}  # kept\n"
+        "- id: melds-0002\n  kind: meld\n  input: {cards: 7c}\n"
+    )
+    rewritten = rewrite_file(text, {"melds-0001": (), "melds-0002": ("knock_limit",)}, "test.yaml")
+    assert rewritten.count("depends_on") == 2
+    assert "  kind: meld\n  depends_on: []\n  input: {cards: 7c 7d 7h}  # kept\n" in rewritten
+    assert "  kind: meld\n  depends_on: [knock_limit]\n  input: {cards: 7c}\n" in rewritten
+    assert rewrite_file(rewritten, {"melds-0001": (), "melds-0002": ("knock_limit",)}, "test.yaml") == rewritten
