@@ -81,6 +81,37 @@ def _restrict(kind: str, written: Mapping[str, Any], answer: Mapping[str, Any]) 
     return expected
 
 
+# ----------------------------------------------------------------------------- recasting the deal
+
+
+def recast_opening(kind: str, data: Mapping[str, Any], written: Mapping[str, Any], target: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """A hand dealt with an upcard whose first action is the non-dealer taking it, recast as the
+    eleven-card start deals the same cards (DEAL-ELEVEN-CARD-START): the 21st card goes to the
+    non-dealer instead of being turned up, and play goes on from his first discard with the same
+    stock. Returns the recast input and the written expectation with its checkpoint positions and
+    refused-action index moved back by the action no longer played; ``None`` when the case is
+    not such a hand or ``target`` has no eleven-card start."""
+    if kind != "round" or target.get("first_turn") != "eleven_card_start":
+        return None
+    deal, actions = data["deal"], list(data["actions"])
+    non_dealer = "p1" if deal.get("dealer") == "p2" else "p2"
+    if not deal.get("upcard") or not actions or actions[0].split() != [non_dealer, "draw", "discard"]:
+        return None
+    refused = written.get("illegal")
+    if isinstance(refused, Mapping) and refused.get("index", 1) < 1:
+        return None
+    hands = {**deal["hands"], non_dealer: f"{deal['hands'][non_dealer]} {deal['upcard']}"}
+    recast = {**data, "deal": {**deal, "hands": hands, "upcard": None}, "actions": actions[1:]}
+    if "observe_after" in data:
+        recast["observe_after"] = sorted({after - 1 for after in data["observe_after"] if after >= 1})
+    moved = dict(written)
+    if "checkpoints" in written:
+        moved["checkpoints"] = [{**point, "after": point["after"] - 1} for point in written["checkpoints"] if point["after"] >= 1]
+    if isinstance(refused, Mapping):
+        moved["illegal"] = {**refused, "index": refused["index"] - 1}
+    return recast, moved
+
+
 # ----------------------------------------------------------------------------- the oracle
 
 

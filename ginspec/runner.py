@@ -58,6 +58,8 @@ class Case:
     expected: Mapping[str, Any]
     depends_on: tuple[str, ...]
     origin: str = "written"
+    input: Mapping[str, Any] | None = None
+    """The question's input, when it is not the vector's own (a deal recast for the variant)."""
     unsupported: str = ""
     """Why the case cannot be posed under the variant of the run (empty if it can)."""
     suite_error: str = ""
@@ -110,20 +112,30 @@ def plan_case(
     differing = [name for name in depends_on if vector.parameters.get(name) != variant_parameters.get(name)]
     if not differing:
         return Case(vector, vector.id, variant, dict(variant_parameters), vector.expected, depends_on)
-    from ginspec.derive import CannotPose, derive
+    from ginspec.derive import CannotPose, derive, recast_opening
 
     case_id = f"{vector.id}@{variant}"
     question = question_for(vector, variant_parameters)
     changed = ", ".join(f"{name}={variant_parameters.get(name)!r} (written for {vector.parameters.get(name)!r})" for name in differing)
+    written = vector.expected
     try:
-        derived = derive(vector.kind, question, vector.expected)
+        derived = derive(vector.kind, question, written)
     except CannotPose as exc:
-        reason = f"the case cannot be posed under {variant}, where {changed}: {exc}"
-        return Case(vector, case_id, variant, dict(variant_parameters), {}, depends_on, "derived", unsupported=reason)
+        recast = recast_opening(vector.kind, question.input, written, variant_parameters)
+        if recast is None:
+            reason = f"the case cannot be posed under {variant}, where {changed}: {exc}"
+            return Case(vector, case_id, variant, dict(variant_parameters), {}, depends_on, "derived", unsupported=reason)
+        question = Question(vector.kind, recast[0], variant_parameters, id=case_id)
+        written = recast[1]
+        try:
+            derived = derive(vector.kind, question, written)
+        except CannotPose as again:
+            reason = f"the case cannot be posed under {variant}, where {changed}, even with its deal recast: {again}"
+            return Case(vector, case_id, variant, dict(variant_parameters), {}, depends_on, "derived", unsupported=reason)
     problem = ""
     if derived.confirmed is False:
         problem = f"derived answer under {variant} not confirmed: {derived.problem}"
-    return Case(vector, case_id, variant, dict(variant_parameters), derived.expected, depends_on, "derived", suite_error=problem)
+    return Case(vector, case_id, variant, dict(variant_parameters), derived.expected, depends_on, "derived", dict(question.input), suite_error=problem)
 
 
 def plan_cases(
@@ -133,6 +145,12 @@ def plan_cases(
     playable: Capabilities | None = None,
 ) -> list[Case]:
     return [plan_case(vector, variant, variant_parameters, playable) for vector in vectors]
+
+
+def _question(case: Case, parameters: Mapping[str, Any]) -> Question:
+    if case.input is None:
+        return question_for(case.vector, parameters)
+    return Question(kind=case.vector.kind, input=dict(case.input), parameters=parameters, id=case.id)
 
 
 def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseResult:
@@ -151,7 +169,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             observed=observed,
             message=message,
             seconds=round(seconds, 6),
-            input=dict(vector.input),
+            input=dict(case.input if case.input is not None else vector.input),
             origin=case.origin,
             depends_on=case.depends_on,
         )
@@ -160,7 +178,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
-    question = question_for(vector, case.parameters)
+    question = _question(case, case.parameters)
     # a derived case's dependence under its new variant is not recorded: every limit applies, and
     # it is asked under exactly the parameters its answer was derived for
     depends_on = case.depends_on if case.origin == "written" else None
@@ -168,7 +186,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     if reason is not None:
         return result("unsupported", None, reason, 0.0)
     if depends_on is not None:
-        question = question_for(vector, capabilities.playable_parameters(case.parameters, depends_on))
+        question = _question(case, capabilities.playable_parameters(case.parameters, depends_on))
     started = time.perf_counter()
     try:
         observed = adapter.ask(question)

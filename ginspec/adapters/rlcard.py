@@ -216,6 +216,9 @@ class RLCardAdapter(Adapter):
         return {"legal": discard in knocks or discard in gins, "deadwood": deadwood, "gin": deadwood == 0}
 
     def _ask_round(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
+        if any(parse_action(text).spread is not None for text in data["actions"]):
+            # RLCard melds its own best cluster: a knock with a chosen spread cannot be put to it
+            return {"unsupported": "RLCard melds the knocker's best cluster itself; a knock with a chosen spread cannot be played"}
         hand = _Round(data, parameters)
         return replay_round(data["actions"], data.get("observe_after", ()), lambda text: hand.play(parse_action(text)), hand.observe, hand.result)
 

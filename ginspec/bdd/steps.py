@@ -145,6 +145,10 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     if table.node is not None:
         table.node.ginspec_question = question
     derived = _derived_expectation(table, question) if table.derived_for else None
+    if derived is not None:
+        question = derived.question
+        if table.node is not None:
+            table.node.ginspec_question = question
     try:
         answer = engine.ask(question)
     except EngineTimeout as exc:
@@ -173,6 +177,8 @@ class DerivedExpectation:
 
     values: dict[str, Any]
     own: dict[str, Any]
+    question: Question
+    """The question the engine is asked (its deal recast, when the variant deals differently)."""
 
 
 def _derived_expectation(table: Table, question: Question) -> DerivedExpectation:
@@ -184,7 +190,6 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
     the oracle (:func:`_judge_derived`). Fields the engine declares it omits, and fields the
     oracle does not work out, are not asserted."""
     from ginspec.dependence import ABSENT, reference_answer, value_at
-    from ginspec.derive import oracle_answer
     from ginspec.judge import same_field
     from ginspec.scenario_dependence import recorded_reads
 
@@ -194,9 +199,8 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
         pytest.skip(f"unsupported: the {table.run_variant} variant changes {changed}, and what this scenario reads is not recorded")
     written = Question(question.kind, question.input, table.parameters(), id=question.id)
     try:
-        expected = dict(reference_answer(question))
         own = dict(reference_answer(written))
-        oracle = oracle_answer(question)
+        expected, oracle, question, reads = _under_variant(question, reads)
     except Exception as exc:  # noqa: BLE001 - the rules give no answer under the variant
         pytest.skip(f"unsupported: the case cannot be posed under {table.run_variant}, where {changed} differ: {exc}")
     paths = list(reads) + (["illegal.index", "illegal.reason", "finished"] if question.kind == "round" else [])
@@ -215,7 +219,32 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
         values[path] = want
     if not values:
         pytest.skip(f"unsupported: no field this scenario checks can be worked out under {table.run_variant}")
-    return DerivedExpectation(values, own)
+    return DerivedExpectation(values, own, question)
+
+
+def _under_variant(question: Question, reads: tuple[str, ...]) -> tuple[dict[str, Any], Any, Question, tuple[str, ...]]:
+    """The reference engine's and the oracle's answers to ``question``; when the variant cannot
+    deal it, to the question with its deal recast (:func:`ginspec.derive.recast_opening`), whose
+    checkpoint paths move back by the action no longer played."""
+    from ginspec.dependence import reference_answer
+    from ginspec.derive import oracle_answer, recast_opening
+
+    try:
+        return dict(reference_answer(question)), oracle_answer(question), question, reads
+    except Exception:
+        recast = recast_opening(question.kind, question.input, {}, question.parameters)
+        if recast is None:
+            raise
+    question = Question(question.kind, recast[0], question.parameters, id=question.id)
+    moved = []
+    for path in reads:
+        parts = path.split(".")
+        if parts[0] == "checkpoints" and len(parts) > 1 and parts[1].isdigit():
+            if parts[1] == "0":
+                continue
+            parts[1] = str(int(parts[1]) - 1)
+        moved.append(".".join(parts))
+    return dict(reference_answer(question)), oracle_answer(question), question, tuple(moved)
 
 
 def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, Any]) -> dict[str, Any]:
