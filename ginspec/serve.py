@@ -35,7 +35,7 @@ def serve(adapter: Adapter, source: TextIO, out: TextIO) -> int:
             del capabilities["api_version"]
             _write(out, {"type": "capabilities", "protocol": PROTOCOL_VERSION, **capabilities})
         elif kind == "ask":
-            question = Question(message["kind"], message["input"], message["parameters"])
+            question = Question(message["kind"], message["input"], message["parameters"], id=str(message["id"]))
             _write(out, {"type": "answer", "id": message["id"], "answer": adapter.ask(question)})
         elif kind == "stop":
             adapter.close()
