@@ -84,32 +84,60 @@ def _restrict(kind: str, written: Mapping[str, Any], answer: Mapping[str, Any]) 
 # ----------------------------------------------------------------------------- recasting the deal
 
 
+def _moved(written: Mapping[str, Any], step: int) -> dict[str, Any]:
+    """``written`` with its checkpoint positions and refused-action index moved by ``step``."""
+    moved = dict(written)
+    if "checkpoints" in written:
+        moved["checkpoints"] = [{**point, "after": point["after"] + step} for point in written["checkpoints"] if point["after"] + step >= 0]
+    refused = written.get("illegal")
+    if isinstance(refused, Mapping):
+        moved["illegal"] = {**refused, "index": refused["index"] + step}
+    return moved
+
+
 def recast_opening(kind: str, data: Mapping[str, Any], written: Mapping[str, Any], target: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """A hand dealt with an upcard whose first action is the non-dealer taking it, recast as the
-    eleven-card start deals the same cards (DEAL-ELEVEN-CARD-START): the 21st card goes to the
-    non-dealer instead of being turned up, and play goes on from his first discard with the same
-    stock. Returns the recast input and the written expectation with its checkpoint positions and
-    refused-action index moved back by the action no longer played; ``None`` when the case is
-    not such a hand or ``target`` has no eleven-card start."""
-    if kind != "round" or target.get("first_turn") != "eleven_card_start":
+    """The same hand dealt as ``target``'s first turn deals it (DEAL-ELEVEN-CARD-START,
+    DEAL-UPCARD-STOCK), where the two deals hold the same cards in the same places:
+
+    - a hand dealt with an upcard whose first action is the non-dealer taking it is the
+      eleven-card start in which the 21st card went to the non-dealer: that action is dropped;
+    - an eleven-card start is a hand dealt with an upcard that the non-dealer takes at once: the
+      upcard is the lowest of his eleven cards, in canonical order, other than the one he first
+      throws, and the taking is played first.
+
+    The stock and every later move are the same. Returns the recast input and the written
+    expectation with its checkpoint positions and refused-action index moved by the action added
+    or dropped; ``None`` when the case is not such a hand. The expected answer of the recast case
+    is worked out again from the rules (:func:`derive`)."""
+    if kind != "round":
         return None
     deal, actions = data["deal"], list(data["actions"])
     non_dealer = "p1" if deal.get("dealer") == "p2" else "p2"
-    if not deal.get("upcard") or not actions or actions[0].split() != [non_dealer, "draw", "discard"]:
-        return None
     refused = written.get("illegal")
-    if isinstance(refused, Mapping) and refused.get("index", 1) < 1:
+    to_eleven = target.get("first_turn") == "eleven_card_start"
+    if to_eleven and deal.get("upcard") and actions and actions[0].split() == [non_dealer, "draw", "discard"]:
+        if isinstance(refused, Mapping) and refused.get("index", 1) < 1:
+            return None
+        hands = {**deal["hands"], non_dealer: f"{deal['hands'][non_dealer]} {deal['upcard']}"}
+        recast = {**data, "deal": {**deal, "hands": hands, "upcard": None}, "actions": actions[1:]}
+        step = -1
+    elif not to_eleven and not deal.get("upcard") and actions and actions[0].split()[:2] in ([non_dealer, "discard"], [non_dealer, "knock"]):
+        from reference_impl.cards import format_hand, parse_card, parse_cards, sort_cards
+
+        held = parse_cards(deal["hands"][non_dealer])
+        thrown = parse_card(actions[0].split()[2])
+        candidates = sort_cards(card for card in held if card != thrown)
+        if len(held) != len(set(held)) or not candidates:
+            return None
+        upcard = candidates[0]
+        hands = {**deal["hands"], non_dealer: format_hand([card for card in held if card != upcard])}
+        recast = {**data, "deal": {**deal, "hands": hands, "upcard": str(upcard)}, "actions": [f"{non_dealer} draw discard", *actions]}
+        step = 1
+    else:
         return None
-    hands = {**deal["hands"], non_dealer: f"{deal['hands'][non_dealer]} {deal['upcard']}"}
-    recast = {**data, "deal": {**deal, "hands": hands, "upcard": None}, "actions": actions[1:]}
     if "observe_after" in data:
-        recast["observe_after"] = sorted({after - 1 for after in data["observe_after"] if after >= 1})
-    moved = dict(written)
-    if "checkpoints" in written:
-        moved["checkpoints"] = [{**point, "after": point["after"] - 1} for point in written["checkpoints"] if point["after"] >= 1]
-    if isinstance(refused, Mapping):
-        moved["illegal"] = {**refused, "index": refused["index"] - 1}
-    return recast, moved
+        recast["observe_after"] = sorted({after + step for after in data["observe_after"] if after + step >= 0})
+    return recast, _moved(written, step)
 
 
 # ----------------------------------------------------------------------------- the oracle

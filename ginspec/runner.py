@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.answers import answer_problem, declined_reason
+from ginspec.errors import SuiteError
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
 
@@ -138,13 +139,27 @@ def plan_case(
     return Case(vector, case_id, variant, dict(variant_parameters), derived.expected, depends_on, "derived", dict(question.input), suite_error=problem)
 
 
+def plan_case_safely(vector: Vector, variant: str | None, variant_parameters: Mapping[str, Any] | None, playable: Capabilities | None) -> Case:
+    """:func:`plan_case`, where a fault of the suite's own in deriving the case becomes a
+    ``suite-error`` for that case instead of ending the run."""
+    try:
+        return plan_case(vector, variant, variant_parameters, playable)
+    except SuiteError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the suite's fault, reported on the case
+        last = traceback.extract_tb(exc.__traceback__)[-1:]
+        where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+        problem = f"the suite could not derive this case for {variant}: {type(exc).__name__}: {exc}{where}"
+        return Case(vector, f"{vector.id}@{variant}", variant or vector.variant, vector.parameters, {}, vector.depends_on or (), "derived", suite_error=problem)
+
+
 def plan_cases(
     vectors: Iterable[Vector],
     variant: str | None = None,
     variant_parameters: Mapping[str, Any] | None = None,
     playable: Capabilities | None = None,
 ) -> list[Case]:
-    return [plan_case(vector, variant, variant_parameters, playable) for vector in vectors]
+    return [plan_case_safely(vector, variant, variant_parameters, playable) for vector in vectors]
 
 
 def _question(case: Case, parameters: Mapping[str, Any]) -> Question:
@@ -174,6 +189,8 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             depends_on=case.depends_on,
         )
 
+    if vector.kind not in capabilities.kinds:
+        return result("unsupported", None, f"{capabilities.engine} does not answer {vector.kind!r} questions", 0.0)
     if case.unsupported:
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:

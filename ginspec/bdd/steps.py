@@ -235,14 +235,15 @@ def _under_variant(question: Question, reads: tuple[str, ...]) -> tuple[dict[str
         recast = recast_opening(question.kind, question.input, {}, question.parameters)
         if recast is None:
             raise
+    step = len(recast[0]["actions"]) - len(question.input["actions"])
     question = Question(question.kind, recast[0], question.parameters, id=question.id)
     moved = []
     for path in reads:
         parts = path.split(".")
         if parts[0] == "checkpoints" and len(parts) > 1 and parts[1].isdigit():
-            if parts[1] == "0":
+            if int(parts[1]) + step < 0:
                 continue
-            parts[1] = str(int(parts[1]) - 1)
+            parts[1] = str(int(parts[1]) + step)
         moved.append(".".join(parts))
     return dict(reference_answer(question)), oracle_answer(question), question, tuple(moved)
 
