@@ -172,7 +172,7 @@ class ConformancePages(PageFamily):
             case=self.links.case(record["id"], uri),
             rules=self.links.rules(record.get("rules") or (), uri),
             description=md_cards(vector.description) if vector is not None else "",
-            body=vector_body(vector) if vector is not None else "",
+            body=self.context.place(vector_body(vector)) if vector is not None else "",
             message=md_text(record.get("message") or ""),
             expected=json.dumps(record.get("expected"), indent=1, ensure_ascii=False) if compare else "",
             observed=json.dumps(record.get("observed"), indent=1, ensure_ascii=False) if compare else "",

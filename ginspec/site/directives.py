@@ -30,6 +30,7 @@ Handler = Callable[[str, list[str], dict[str, str]], str]
 
 class Directives:
     def __init__(self, context: Context, reference: ReferencePages, conformance: ConformancePages) -> None:
+        self.context = context
         self.suite = context.suite
         self.links = context.links
         self.reference = reference
@@ -75,7 +76,7 @@ class Directives:
     def example(self, uri: str, args: list[str], options: dict[str, str]) -> str:
         """``ginspec:example VECTOR-ID``: a vector drawn as cards."""
         vector = self.suite.vector_by_id.get(args[0]) if args else None
-        return vector_example(vector, uri, self.links, heading=False).rstrip("\n") + "\n" if vector else ""
+        return vector_example(vector, uri, self.context, heading=False).rstrip("\n") + "\n" if vector else ""
 
     def stats(self, uri: str, args: list[str], options: dict[str, str]) -> str:
         """The suite in figures, each linked to its pages."""
@@ -121,7 +122,7 @@ class Directives:
                     "title": md_text(area.title),
                     "summary": self.links.linkify(md_text(area.summary), uri),
                     "rules": [(md_text(rule.title), self.links.linkify(md_cards(rule.statement), uri), self.links.rule(rule.id, uri)) for rule in core],
-                    "example": vector_example(example, uri, self.links, heading=False) if example is not None else "",
+                    "example": vector_example(example, uri, self.context, heading=False) if example is not None else "",
                 }
             )
         return render("learn.md", areas=areas).rstrip("\n") + "\n"

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 from markupsafe import Markup
 
 from ginspec.site.cards import arrangement_html, card_list, cards_in_text, hand_html, md_cards, melds_html, row_html
-from ginspec.site.links import Links
+from ginspec.site.family import Context
 from ginspec.site.markdown import show_value
 from ginspec.site.templating import macros, render
 from ginspec.vectors import Vector
@@ -182,9 +182,10 @@ def vector_body(vector: Vector) -> Markup:
     return _html().example(draw(vector.input, vector.expected))
 
 
-def vector_example(vector: Vector, uri: str, links: Links, heading: bool = True) -> str:
+def vector_example(vector: Vector, uri: str, context: Context, heading: bool = True) -> str:
     """A vector drawn as cards (Markdown): under its own heading (a vector page), or as one linked
     line (a rule's example)."""
+    links = context.links
     meta = []
     if vector.variant != "standard":
         meta.append("variant " + links.variant(vector.variant, uri))
@@ -201,5 +202,5 @@ def vector_example(vector: Vector, uri: str, links: Links, heading: bool = True)
         meta=f" ({'; '.join(meta)})" if meta else "",
         facts=facts,
         link=links.vector(vector.id, uri),
-        body=vector_body(vector),
+        body=context.place(vector_body(vector)),
     )

@@ -5,7 +5,8 @@ navigation in :meth:`PageFamily.nav`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -15,14 +16,33 @@ from ginspec.suite import Suite
 Builder = Callable[[], str]
 
 
+PLACEHOLDER = re.compile(r"<!--gs-drawing:(\d+)-->")
+
+
 @dataclass
 class Context:
+    """``deferred``: drawings are left out of the Markdown, a placeholder in their stead, and put
+    back in the HTML by :meth:`restore` (Markdown need not read their thousands of tags)."""
+
     suite: Suite
     links: Links
     docs_dir: Path
+    deferred: bool = False
+    drawings: list[str] = field(default_factory=list)
 
     def handwritten(self, uri: str) -> bool:
         return (self.docs_dir / uri).is_file()
+
+    def place(self, drawing: str) -> str:
+        """A block of HTML for a page's Markdown: itself, or its placeholder when deferred."""
+        if not self.deferred:
+            return drawing
+        self.drawings.append(drawing)
+        return f"<!--gs-drawing:{len(self.drawings) - 1}-->"
+
+    def restore(self, html: str) -> str:
+        """A page's HTML with the drawings put back in place of their placeholders."""
+        return PLACEHOLDER.sub(lambda match: self.drawings[int(match.group(1))], html)
 
 
 class PageFamily:

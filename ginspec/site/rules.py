@@ -138,7 +138,7 @@ class RulePages(PageFamily):
             facts=facts,
             standard=", ".join(f"`{name}` = `{show_value(standard.get(name))}`" for name in rule.parameters),
             changes=[(links.variant(variant, uri), ", ".join(f"`{key}` = `{show_value(value)}`" for key, value in values)) for variant, values in changes],
-            examples=[vector_example(vector, uri, links, heading=False) for vector in rule_examples(self.suite, rule.id)],
+            examples=[vector_example(vector, uri, self.context, heading=False) for vector in rule_examples(self.suite, rule.id)],
             scenarios=[links.scenario(item, uri) for item in (coverage.scenarios if coverage else [])],
             vectors=[links.vector(item, uri) for item in (coverage.vectors if coverage else [])],
             shown=SHOWN_VECTORS,

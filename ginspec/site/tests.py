@@ -96,5 +96,5 @@ class TestPages(PageFamily):
             "vector_file.md",
             loaded=loaded,
             description=self.links.linkify(md_text(loaded.description), uri) if loaded.description else "",
-            examples=[vector_example(vector, uri, self.links, heading=True) for vector in loaded.vectors],
+            examples=[vector_example(vector, uri, self.context, heading=True) for vector in loaded.vectors],
         )
