@@ -28,6 +28,7 @@ from typing import Any
 
 from ginspec.anchors import slug
 from ginspec.saved_reports import EngineReport, is_report, load_reports
+from ginspec.site import templating
 from ginspec.site.cards import arrangement_html, card_html, hand_html, md_cards
 from ginspec.site.conformance import ConformancePages
 from ginspec.site.directives import Directives
@@ -76,6 +77,7 @@ class Site:
         suite: Suite | None = None,
         deferred_drawings: bool = False,
     ) -> None:
+        templating.reset()
         self.suite = suite or Suite(root, reports)
         self.root = self.suite.root
         self.docs_dir = Path(docs) if docs else self.root / "docs"

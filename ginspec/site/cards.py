@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 from markupsafe import Markup, escape
 
 from ginspec.site.markdown import md_text, outside_code
-from ginspec.site.templating import macros
+from ginspec.site.templating import RENDERED, macros
 from reference_impl.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, is_card, parse_card, parse_cards, sort_cards
 
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
@@ -119,6 +119,9 @@ def row_html(label: str, content: Markup) -> Markup:
     else:
         kind = "gs-row"
     return macros("cards.html").row(label, content, kind)
+
+
+RENDERED.extend([_card, card_text_html])
 
 
 def cards_in_text(text: str) -> Markup:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ginspec.anchors import slug
 from ginspec.site.markdown import CODE_SPAN, FENCE, md_text
@@ -19,6 +19,7 @@ from ginspec.vectors import Vector
 __all__ = ["Links", "href", "page_url", "rel", "slug"]
 
 
+@lru_cache(maxsize=65536)
 def rel(from_uri: str, to_uri: str, anchor: str | None = None) -> str:
     """A relative Markdown link target from one source page to another (``.md`` paths)."""
     target = "" if from_uri == to_uri else posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
@@ -34,6 +35,7 @@ def page_url(uri: str) -> str:
     return uri[: -len(".md")] + "/"
 
 
+@lru_cache(maxsize=65536)
 def href(from_uri: str, to_uri: str, anchor: str | None = None) -> str:
     """A relative URL for raw HTML links, which mkdocs does not rewrite."""
     source, target = page_url(from_uri).rstrip("/"), page_url(to_uri).rstrip("/")

@@ -42,6 +42,20 @@ def render(template: str, /, **context: Any) -> str:
     return Markup(text) if template.endswith(".html") else text
 
 
+@lru_cache(maxsize=None)
 def macros(name: str) -> Any:
     """The macros of a template, to call from Python (they return Markup)."""
     return environment().get_template(name).module
+
+
+RENDERED: list[Any] = []
+"""Caches of drawings rendered from templates (``functools.lru_cache`` functions)."""
+
+
+def reset() -> None:
+    """Forget the templates read so far, and what was drawn with them (a new build under
+    ``mkdocs serve`` reads them again)."""
+    environment.cache_clear()
+    macros.cache_clear()
+    for cache in RENDERED:
+        cache.cache_clear()
