@@ -1,7 +1,7 @@
 """mkdocs hooks: the generated pages of the site.
 
 The pages about rules, variants, registers, tests and conformance are made at build time by
-:class:`ginspec.site.Site` from the repository's own data; hand-written pages in docs/ may hold
+:class:`ginspec.site.Site` (the ``ginspec/site/`` package) from the repository's own data; hand-written pages in docs/ may hold
 ``<!-- ginspec:NAME -->`` lines, which are replaced by generated Markdown. Nothing generated is
 ever written into docs/.
 """
@@ -25,7 +25,7 @@ _site: Site | None = None
 def _current(config) -> Site:
     global _site
     if _site is None:
-        _site = Site(root=ROOT, docs=Path(config["docs_dir"]))
+        _site = Site(root=ROOT, docs=Path(config["docs_dir"]), deferred_drawings=True)
     return _site
 
 
@@ -51,3 +51,7 @@ def on_files(files: Files, config) -> Files:
 
 def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
     return _current(config).expand(markdown, page.file.src_uri)
+
+
+def on_page_content(html: str, page, config, files) -> str:  # noqa: ARG001
+    return _current(config).restore(html)

@@ -21,7 +21,6 @@ from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
 from ginspec.adapters import open_engine
-from ginspec.coverage import rule_coverage
 from ginspec.errors import SuiteError, UsageError
 from ginspec.features import run_features
 from ginspec.paths import suite_root
@@ -31,6 +30,7 @@ from ginspec.report import build_report, closing_line, markdown_report, print_su
 from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
 from ginspec.play import play
 from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
+from ginspec.suite import Suite
 from ginspec.variants import AS_WRITTEN, check_parameters, get_variant, resolve_run_variant
 from ginspec.variants_cli import add_variant_commands
 from ginspec.dependence_cli import add_dependence_command
@@ -246,7 +246,7 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
     adapter = open_engine(args.engine, args.timeout)
     try:
-        vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
+        vectors = select_vectors(Suite().vectors, args.id, args.rule, args.area)
         if not vectors and args.only == "vectors":
             raise UsageError("no vector matches the selection")
         capabilities = adapter.capabilities()
@@ -412,7 +412,7 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
-    coverage = rule_coverage()
+    coverage = Suite().coverage
     rows = [entry.to_json() for entry in coverage.values()]
     path = Path(args.json) if args.json else suite_root() / "reports" / "coverage.json"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_bdd.parser import FeatureParser
-
-from ginspec.paths import display, suite_root
-from ginspec.registry import Rule, load_registry
+from ginspec.feature_files import FeatureFile, load_feature_files
+from ginspec.paths import suite_root
+from ginspec.registry import Area, Rule, load_registry
 from ginspec.variants import load_variants
 from ginspec.vectors import load_vectors
 
@@ -55,16 +54,17 @@ def features_dir() -> Path:
 
 def load_scenarios(directory: Path | None = None) -> list[ScenarioRef]:
     """Every scenario of every feature file, with its tags (the feature's tags included)."""
-    folder = directory or features_dir()
-    scenarios = []
-    for path in sorted(folder.rglob("*.feature")):
-        feature = FeatureParser(str(path.parent), path.name).parse()
-        for name, scenario in feature.scenarios.items():
-            rule_tags = set(scenario.rule.tags) if scenario.rule is not None else set()
-            scenarios.append(
-                ScenarioRef(id=f"{display(path)}: {name}", file=display(path), tags=frozenset(set(scenario.tags) | set(feature.tags) | rule_tags))
-            )
-    return scenarios
+    root = directory.parent if directory is not None else suite_root()
+    return scenario_refs(load_feature_files(root))
+
+
+def scenario_refs(features: list[FeatureFile]) -> list[ScenarioRef]:
+    """The scenarios of feature files already read, as the coverage and the reports name them."""
+    return [
+        ScenarioRef(id=f"{feature.path}: {scenario.name}", file=feature.path, tags=frozenset(scenario.tags))
+        for feature in features
+        for scenario in feature.scenarios
+    ]
 
 
 def variants_changing(parameters: tuple[str, ...], variants: dict[str, Any] | None = None) -> list[str]:
@@ -76,13 +76,19 @@ def variants_changing(parameters: tuple[str, ...], variants: dict[str, Any] | No
     )
 
 
-def rule_coverage(vectors: list[Any] | None = None, variants: dict[str, Any] | None = None) -> dict[str, RuleCoverage]:
+def rule_coverage(
+    vectors: list[Any] | None = None,
+    variants: dict[str, Any] | None = None,
+    scenarios: list[ScenarioRef] | None = None,
+    registry: dict[str, Area] | None = None,
+) -> dict[str, RuleCoverage]:
     """Rule by rule: its scenarios, vectors and variants. Callers that have already loaded the
-    vectors or variants pass them in."""
-    coverage = {rule.id: RuleCoverage(rule) for area in load_registry().values() for rule in area.rules}
+    vectors, variants, scenarios or registry (:class:`ginspec.suite.Suite`) pass them in."""
+    registry = registry if registry is not None else load_registry()
+    coverage = {rule.id: RuleCoverage(rule) for area in registry.values() for rule in area.rules}
     variants = variants if variants is not None else load_variants()
     variant_names = set(variants)
-    for scenario in load_scenarios():
+    for scenario in scenarios if scenarios is not None else load_scenarios():
         for tag in scenario.tags:
             if tag in coverage:
                 coverage[tag].scenarios.append(scenario.id)

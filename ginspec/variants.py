@@ -39,6 +39,7 @@ class Variant:
     own_parameters: Mapping[str, Any]
     parameters: Mapping[str, Any] = field(default_factory=dict)
     path: str = ""
+    authoritative: bool = True  # published rules, not those of one house, site or program
 
 
 def _first_schema_error(document: Any, schema: Mapping[str, Any]) -> jsonschema.ValidationError | None:
@@ -112,6 +113,7 @@ def load_variants(directory: Path | None = None) -> dict[str, Variant]:
             own_parameters=dict(document["parameters"]),
             parameters=parameters,
             path=display(files[name]),
+            authoritative=bool(document.get("authoritative", True)),
         )
         resolved[name] = variant
         return variant

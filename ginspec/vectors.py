@@ -142,8 +142,23 @@ def _check_cards(entry: Mapping[str, Any]) -> None:
             parse_cards(meld)
 
 
+@dataclass(frozen=True)
+class VectorFile:
+    """One vector file: its path as shown, its description and its vectors."""
+
+    file: str
+    area: str
+    description: str
+    vectors: tuple[Vector, ...]
+
+
 def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> list[Vector]:
     """Load and check one vector file."""
+    return list(read_vector_file(path, known_rules).vectors)
+
+
+def read_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> VectorFile:
+    """Load and check one vector file, keeping the file's own description."""
     shown = display(path)
     document = load_yaml(path, InvalidVector)
     problem = _schema_problem(document)
@@ -193,7 +208,7 @@ def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> li
                 depends_on=tuple(depends_on) if depends_on is not None else None,
             )
         )
-    return vectors
+    return VectorFile(shown, document["area"], str(document.get("description", "")), tuple(vectors))
 
 
 def vector_files(directory: Path | None = None) -> list[Path]:
@@ -202,12 +217,18 @@ def vector_files(directory: Path | None = None) -> list[Path]:
 
 def load_vectors(directory: Path | None = None) -> list[Vector]:
     """Every vector in the suite; duplicate IDs are an error naming both files."""
+    return [vector for loaded in load_vector_files(directory) for vector in loaded.vectors]
+
+
+def load_vector_files(directory: Path | None = None) -> list[VectorFile]:
+    """Every vector file in the suite, checked; duplicate IDs are an error naming both files."""
     seen: dict[str, str] = {}
-    vectors: list[Vector] = []
+    files = []
     for path in vector_files(directory):
-        for vector in load_vector_file(path):
+        loaded = read_vector_file(path)
+        for vector in loaded.vectors:
             if vector.id in seen:
                 raise InvalidVector(located(vector.file, vector.id, f"ID already used in {seen[vector.id]}"))
             seen[vector.id] = vector.file
-            vectors.append(vector)
-    return vectors
+        files.append(loaded)
+    return files

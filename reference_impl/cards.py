@@ -93,6 +93,11 @@ def parse_card(token: str) -> Card:
     return card
 
 
+def is_card(token: str) -> bool:
+    """Whether ``token`` is one card in canonical notation (``'Th'`` is, ``'10h'`` and ``'th'`` are not)."""
+    return token in _BY_NAME
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse a space-separated card list, keeping its order. A repeated card is an error."""
     cards = tuple(parse_card(token) for token in text.split())

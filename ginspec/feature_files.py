@@ -1,0 +1,93 @@
+"""The Gherkin feature files (``features/<area>/*.feature``) read for display and traceability:
+each scenario with its own text (its tags, steps and examples), its anchor and its tags (the
+feature's and its ``Rule:``'s tags included). Parsing is pytest-bdd's, the parser the scenarios
+run with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ginspec.anchors import slug
+from ginspec.paths import suite_root
+
+
+@dataclass
+class FeatureScenario:
+    name: str
+    anchor: str
+    tags: list[str]
+    text: str
+
+
+@dataclass
+class FeatureFile:
+    path: str  # relative to the repository, e.g. features/melds/sets-and-runs.feature
+    area: str
+    stem: str
+    name: str
+    description: str
+    tags: list[str]
+    text: str
+    scenarios: list[FeatureScenario] = field(default_factory=list)
+
+    @property
+    def uri(self) -> str:
+        """Its page on the documentation site."""
+        return f"scenarios/{self.area}/{self.stem}.md"
+
+
+def parse_feature(path: Path, root: Path) -> FeatureFile:
+    """A feature file with each scenario's own text (its tags, steps and examples)."""
+    from pytest_bdd.parser import FeatureParser
+
+    feature = FeatureParser(str(path.parent), path.name).parse()
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    starts = []
+    for scenario in feature.scenarios.values():
+        start = scenario.line_number - 1
+        while start > 0 and lines[start - 1].strip().startswith("@"):
+            start -= 1
+        starts.append((start, scenario))
+    starts.sort(key=lambda item: item[0])
+    boundaries = [start for start, _ in starts] + [len(lines)]
+    rule_lines = [number for number, line in enumerate(lines) if line.strip().startswith("Rule:")]
+    scenarios: list[FeatureScenario] = []
+    used: set[str] = set()
+    for index, (start, scenario) in enumerate(starts):
+        end = boundaries[index + 1]
+        end = min([end] + [number for number in rule_lines if start < number < end])
+        block = lines[start:end]
+        while block and not block[-1].strip():
+            block.pop()
+        indent = min((len(line) - len(line.lstrip()) for line in block if line.strip()), default=0)
+        anchor = slug(scenario.name)
+        while anchor in used:
+            anchor += "-x"
+        used.add(anchor)
+        rule_tags = set(scenario.rule.tags) if scenario.rule is not None else set()
+        scenarios.append(
+            FeatureScenario(
+                name=scenario.name,
+                anchor=anchor,
+                tags=sorted(set(scenario.tags) | set(feature.tags) | rule_tags),
+                text="\n".join(line[indent:] for line in block),
+            )
+        )
+    return FeatureFile(
+        path=path.relative_to(root).as_posix(),
+        area=path.parent.name,
+        stem=path.stem,
+        name=feature.name,
+        description=feature.description or "",
+        tags=sorted(feature.tags),
+        text=text,
+        scenarios=scenarios,
+    )
+
+
+def load_feature_files(root: Path | None = None) -> list[FeatureFile]:
+    """Every feature file under ``root/features``, in path order."""
+    base = root or suite_root()
+    return [parse_feature(path, base) for path in sorted((base / "features").rglob("*.feature"))]

@@ -1,0 +1,205 @@
+"""The conformance pages, from the saved reports: every engine by rule area and by rule, and one
+page per engine (its capabilities, its failing, expected-to-fail and unsupported cases)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from typing import Any, Mapping
+
+from markupsafe import Markup
+
+from ginspec.saved_reports import EngineReport
+from ginspec.site.cards import md_cards
+from ginspec.site.examples import vector_body
+from ginspec.site.family import Builder, PageFamily
+from ginspec.site.links import area_uri, href, rel, slug
+from ginspec.site.markdown import md_text, show_value, table
+from ginspec.site.rules import ordered_areas
+from ginspec.site.templating import macros, render
+
+STATUS_GROUPS = {
+    "pass": "pass",
+    "fail": "fail",
+    "error": "fail",
+    "timeout": "fail",
+    "unexpected-pass": "fail",
+    "unsupported": "unsupported",
+    "expected-fail": "expected-fail",
+    "suite-error": "fail",
+}
+GROUPS = ("pass", "fail", "expected-fail", "unsupported")
+GROUP_LABELS = {"pass": "passed", "fail": "failed", "unsupported": "unsupported", "expected-fail": "expected to fail"}
+GROUP_SYMBOLS = {"pass": "\u2714", "fail": "\u2718", "unsupported": "\u2205", "expected-fail": "\u25d0"}
+FAILING = ("fail", "error", "timeout", "unexpected-pass", "suite-error")
+ORIGIN_LABELS = {"written": "as written", "derived": "derived for the run's variant"}
+SHOWN_CASES = 200  # failing cases drawn in full on an engine page; the rest are listed
+SHOWN_UNSUPPORTED = 60  # cases listed per reason a case is unsupported
+
+Counts = Counter[str]
+
+
+def counts_html(counts: Counts | None) -> Markup:
+    """A result cell: how many cases passed, failed, were expected to fail, were unsupported."""
+    if not counts:
+        return macros("conformance.html").no_counts()
+    state = "fail" if counts.get("fail") else "pass" if counts.get("pass") else "other"
+    groups = [(group, counts[group], GROUP_LABELS[group], GROUP_SYMBOLS[group]) for group in GROUPS if counts.get(group)]
+    return macros("conformance.html").counts(groups, state)
+
+
+class ConformancePages(PageFamily):
+    def pages(self) -> dict[str, Builder]:
+        pages: dict[str, Builder] = {"conformance/index.md": self.index_page}
+        for report in self.suite.reports:
+            pages[report.uri] = lambda report=report: self.engine_page(report)
+        return pages
+
+    def nav(self) -> list[Any]:
+        nav: list[Any] = ["conformance/index.md"] + [{report.engine: report.uri} for report in self.suite.reports]
+        if self.context.handwritten("engines.md"):
+            nav.append({"Engines in depth": "engines.md"})
+        return nav
+
+    def counts_by(self, report: EngineReport) -> tuple[dict[str, Counts], dict[str, Counts], Counts]:
+        """A report's results by rule area, by rule, and in all."""
+        rules = self.suite.rules
+        by_area: dict[str, Counts] = defaultdict(Counter)
+        by_rule: dict[str, Counts] = defaultdict(Counter)
+        total: Counts = Counter()
+        for record in report.records:
+            group = STATUS_GROUPS.get(record.get("status", ""), "fail")
+            total[group] += 1
+            for area in {rules[rule].area for rule in record.get("rules", ()) if rule in rules}:
+                by_area[area][group] += 1
+            for rule in set(record.get("rules", ())):
+                by_rule[rule][group] += 1
+        return by_area, by_rule, total
+
+    def engines_table(self, uri: str, with_run: bool = True) -> str:
+        """One row per engine: its cases and results (and when it ran)."""
+        rows = []
+        for report in self.suite.reports:
+            row = [f"[{md_text(report.engine)}]({rel(uri, report.uri)})" + (f" {md_text(report.header.get('engine_version', ''))}" if with_run else ""), str(len(report.records)), counts_html(self.counts_by(report)[2])]
+            if with_run:
+                row.append(md_text(str(report.header.get("created", "")).replace("T", " ")[:16]))
+            rows.append(row)
+        return table(["engine", "cases", "results"] + (["run"] if with_run else []), rows)
+
+    def index_page(self) -> str:
+        uri = "conformance/index.md"
+        reports = self.suite.reports
+        context: dict[str, Any] = {
+            "reports": reports,
+            "adapter_guide": rel(uri, "guide/adapter.md"),
+            "engines_page": rel(uri, "engines.md") if self.context.handwritten("engines.md") else "",
+        }
+        if reports:
+            data = {report.slug: self.counts_by(report) for report in reports}
+            areas = [(name, area.title, href(uri, area_uri(name))) for name, area in ordered_areas(self.suite)]
+            rules = [(rule.id, rule.title, href(uri, area_uri(rule.area), rule.id)) for _, area in ordered_areas(self.suite) for rule in area.rules]
+            context.update(
+                legend=macros("conformance.html").legend([(group, GROUP_LABELS[group], GROUP_SYMBOLS[group]) for group in GROUPS]),
+                engines_table=self.engines_table(uri),
+                by_area=self.matrix(uri, areas, data, "area"),
+                by_rule=self.matrix(uri, rules, data, "rule"),
+            )
+        return render("conformance_index.md", **context)
+
+    def matrix(self, uri: str, rows: list[tuple[str, str, str]], data: Mapping[str, Any], by: str) -> Markup:
+        index = 0 if by == "area" else 1
+        reports = self.suite.reports
+        return render(
+            "conformance_matrix.html",
+            by=by,
+            engines=[(report.engine, href(uri, report.uri)) for report in reports],
+            rows=[(key, title, link, [counts_html(data[report.slug][index].get(key)) for report in reports]) for key, title, link in rows],
+            totals=[counts_html(data[report.slug][2]) for report in reports],
+        )
+
+    def engine_page(self, report: EngineReport) -> str:
+        uri = report.uri
+        links = self.links
+        header = report.header
+        by_area, _, total = self.counts_by(report)
+        capabilities = header.get("capabilities") or {}
+        restricted = capabilities.get("parameters") or {}
+        facts = []
+        if capabilities.get("kinds"):
+            facts.append("**Answers:** " + ", ".join(f"`{kind}`" for kind in capabilities["kinds"]))
+        if capabilities.get("omits"):
+            facts.append("**Does not report:** " + ", ".join(f"`{name}`" for name in capabilities["omits"]))
+        footer = report.data.get("footer", {})
+        statuses = [status for status, value in footer.items() if status != "total" and isinstance(value, int)]
+        failing = [record for record in report.records if record.get("status") in FAILING]
+        known = [record for record in report.records if record.get("status") == "expected-fail"]
+        reasons: dict[str, list[str]] = defaultdict(list)
+        for record in report.records:
+            if record.get("status") == "unsupported":
+                reasons[record.get("message") or "no reason given"].append(record["id"])
+        unsupported = [
+            (md_text(reason), len(ids), ", ".join(links.case(case, uri) for case in ids[:SHOWN_UNSUPPORTED]), f" and {len(ids) - SHOWN_UNSUPPORTED} more" if len(ids) > SHOWN_UNSUPPORTED else "")
+            for reason, ids in sorted(reasons.items(), key=lambda item: -len(item[1]))
+        ]
+        restricted_table = table(["parameter", "values it plays"], ([links.parameter(name, uri), ", ".join(f"`{show_value(value)}`" for value in values)] for name, values in restricted.items()))
+        return render(
+            "engine.md",
+            report=report,
+            header={key: md_text(header.get(key, "")) for key in ("engine_version", "suite_version", "created", "variant")},
+            total=counts_html(total),
+            facts="  \n".join(facts),
+            restricted=len(restricted),
+            restricted_table="\n".join("    " + line for line in restricted_table.splitlines()),
+            footer_table=table(statuses + ["total"], [[str(footer[status]) for status in statuses] + [str(footer.get("total", len(report.records)))]]),
+            areas_table=table(["area", "results"], ([f"[{md_text(area.title)}]({rel(uri, area_uri(name))})", counts_html(by_area.get(name))] for name, area in ordered_areas(self.suite))),
+            failing=[self.record_section(record, uri) for record in failing[:SHOWN_CASES]],
+            failing_count=len(failing),
+            more_failing=", ".join(links.case(record["id"], uri) for record in failing[SHOWN_CASES:]),
+            known=[self.record_section(record, uri) for record in known[:SHOWN_CASES]],
+            known_count=len(known),
+            unsupported=unsupported,
+            unsupported_count=sum(count for _, count, _, _ in unsupported),
+            origins_table=self.origins_table(report),
+            verdicts_table=self.verdicts_table(report, uri),
+        )
+
+    def origins_table(self, report: EngineReport) -> str:
+        """Cases as written and cases derived for the run's variant, apart."""
+        rows = []
+        for origin, label in ORIGIN_LABELS.items():
+            records = [record for record in report.records if record.get("origin", "written") == origin]
+            if not records:
+                continue
+            counts = Counter(record.get("status") for record in records)
+            rows.append([label, str(len(records))] + [str(counts.get(status, 0)) for status in ("pass", "expected-fail", "unsupported")] + [str(sum(counts.get(status, 0) for status in FAILING))])
+        return table(["cases", "total", "pass", "expected to fail", "unsupported", "failing"], rows)
+
+    def verdicts_table(self, report: EngineReport, uri: str) -> str:
+        """Rule by rule, the departures from the rules the engine was judged under, and the cases
+        its own variant changes and it plays as that variant says (declared differences)."""
+        verdicts = report.data.get("footer", {}).get("by_rule") or {}
+        rows = [
+            [self.links.rules((rule,), uri), str(row.get("departures", 0)), str(row.get("declared_differences", 0)), str(row.get("passed", 0)), str(row.get("unsupported", 0))]
+            for rule, row in sorted(verdicts.items())
+            if row.get("departures") or row.get("declared_differences")
+        ]
+        return table(["rule", "departures", "declared differences", "passed", "unsupported"], rows) if rows else ""
+
+    def record_section(self, record: Mapping[str, Any], uri: str) -> str:
+        """One case of a report: its status, the rules, the vector drawn, expected against observed."""
+        vector = self.suite.vector_by_id.get(record["id"].rpartition("@")[0] or record["id"])
+        compare = record.get("expected") is not None or record.get("observed") is not None
+        return render(
+            "record.md",
+            record=record,
+            anchor="case-" + slug(record["id"]),
+            case_id=md_text(record["id"]),
+            variant=self.links.variant(record["variant"], uri) if record.get("variant") else "",
+            case=self.links.case(record["id"], uri),
+            rules=self.links.rules(record.get("rules") or (), uri),
+            description=md_cards(vector.description) if vector is not None else "",
+            body=self.context.place(vector_body(vector)) if vector is not None else "",
+            message=md_text(record.get("message") or ""),
+            expected=json.dumps(record.get("expected"), indent=1, ensure_ascii=False) if compare else "",
+            observed=json.dumps(record.get("observed"), indent=1, ensure_ascii=False) if compare else "",
+        )

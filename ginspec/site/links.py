@@ -1,0 +1,187 @@
+"""Links between the pages of the site, and the anchors they point at.
+
+Pages are named by their path in the documentation folder (``rules/melds.md``); Markdown links use
+those paths (:func:`rel`, rewritten by mkdocs), raw HTML uses the built URLs (:func:`href`). A
+rule's anchor is its ID, a vector's its ID, a scenario's the slug of its name.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from functools import cached_property, lru_cache
+
+from ginspec.anchors import slug
+from ginspec.site.markdown import CODE_SPAN, FENCE, md_text
+from ginspec.suite import Suite
+from ginspec.vectors import Vector
+
+__all__ = ["Links", "href", "page_url", "rel", "slug"]
+
+
+@lru_cache(maxsize=65536)
+def rel(from_uri: str, to_uri: str, anchor: str | None = None) -> str:
+    """A relative Markdown link target from one source page to another (``.md`` paths)."""
+    target = "" if from_uri == to_uri else posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
+    return target + (f"#{anchor}" if anchor else "") or "#"
+
+
+def page_url(uri: str) -> str:
+    """The URL of a source page under directory URLs: ``rules/melds.md`` is ``rules/melds/``."""
+    if uri == "index.md":
+        return ""
+    if uri.endswith("/index.md"):
+        return uri[: -len("index.md")]
+    return uri[: -len(".md")] + "/"
+
+
+@lru_cache(maxsize=65536)
+def href(from_uri: str, to_uri: str, anchor: str | None = None) -> str:
+    """A relative URL for raw HTML links, which mkdocs does not rewrite."""
+    source, target = page_url(from_uri).rstrip("/"), page_url(to_uri).rstrip("/")
+    if source == target:
+        path = ""
+    else:
+        path = posixpath.relpath(target or ".", source or ".")
+        path = "./" if path == "." else path + "/"
+    if anchor:
+        return f"{path}#{anchor}"
+    return path or "./"
+
+
+def area_uri(area: str) -> str:
+    return f"rules/{area}.md"
+
+
+def vector_uri(vector: Vector) -> str:
+    return vector_file_uri(vector.file)
+
+
+def vector_file_uri(file: str) -> str:
+    return "vectors/" + file.removeprefix("vectors/").removesuffix(".yaml") + ".md"
+
+
+class Links:
+    """Markdown links to the entries of the suite, from the page ``from_uri``; an ID that names
+    nothing known is written as plain text."""
+
+    def __init__(self, suite: Suite) -> None:
+        self.suite = suite
+
+    def rule(self, rule_id: str, from_uri: str, text: str | None = None, code: bool = False) -> str:
+        rule = self.suite.rules.get(rule_id)
+        label = text or rule_id
+        if code:
+            label = f"`{label}`"
+        if rule is None:
+            return label
+        return f"[{label}]({rel(from_uri, area_uri(rule.area), rule_id)})"
+
+    def rules(self, rule_ids: object, from_uri: str) -> str:
+        return ", ".join(self.rule(rule, from_uri) for rule in rule_ids)  # type: ignore[attr-defined]
+
+    def source(self, code: str, from_uri: str) -> str:
+        registers = self.suite.registers
+        if code in registers.source_codes or code in registers.statement_ids:
+            return f"[{code}]({rel(from_uri, 'sources.md', code)})"
+        return md_text(code)
+
+    def variant(self, name: str, from_uri: str) -> str:
+        if name in self.suite.variants:
+            return f"[{name}]({rel(from_uri, f'variants/{name}.md')})"
+        return md_text(name)
+
+    def parameter(self, name: str, from_uri: str) -> str:
+        if name in self.suite.parameter_schemas:
+            return f"[`{name}`]({rel(from_uri, 'variants/parameters.md', name)})"
+        return f"`{name}`"
+
+    def vector(self, vector_id: str, from_uri: str) -> str:
+        vector = self.suite.vector_by_id.get(vector_id)
+        if vector is None:
+            return md_text(vector_id)
+        return f"[{vector_id}]({rel(from_uri, vector_uri(vector), vector_id)})"
+
+    def scenario(self, scenario_id: str, from_uri: str, text: str | None = None) -> str:
+        found = self.suite.find_scenario(scenario_id)
+        if found is None:
+            return md_text(text or scenario_id)
+        feature, scenario = found
+        label = text or f"{feature.path}: {scenario.name}"
+        return f"[{md_text(label)}]({rel(from_uri, feature.uri, scenario.anchor)})"
+
+    def case(self, case_id: str, from_uri: str) -> str:
+        """A case of a report: a vector, or a scenario (with an example's ``[...]``)."""
+        if case_id in self.suite.vector_by_id:
+            return self.vector(case_id, from_uri)
+        base, _, variant = case_id.rpartition("@")
+        if base and variant:  # a case derived for a variant: a link to the case it comes from
+            base = base.rstrip()
+            link = self.vector(base, from_uri) if base in self.suite.vector_by_id else self.scenario(base, from_uri, base)
+            return f"{link} (derived for {variant})"
+        return self.scenario(case_id, from_uri, case_id)
+
+    def dispute(self, entry_id: str, from_uri: str) -> str:
+        """A conflict (C, R entries) or an open question (Q entries)."""
+        page = "registers/questions.md" if entry_id.startswith("Q") else "registers/conflicts.md"
+        return f"[{entry_id}]({rel(from_uri, page, entry_id)})"
+
+    # -- IDs named in prose ------------------------------------------------------------------------
+
+    @cached_property
+    def references(self) -> dict[str, tuple[str, str]]:
+        """Every ID that prose may name, to the page and anchor that explains it."""
+        registers = self.suite.registers
+        targets: dict[str, tuple[str, str]] = {}
+        for code in registers.source_codes | registers.statement_ids:
+            targets[code] = ("sources.md", code)
+        for entry in registers.conflicts:
+            targets[entry["id"]] = ("registers/conflicts.md", entry["id"])
+        for entry in registers.questions:
+            targets[entry["id"]] = ("registers/questions.md", entry["id"])
+        for rule in self.suite.rules.values():
+            targets[rule.id] = (area_uri(rule.area), rule.id)
+        return targets
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str]:
+        ids = sorted(self.references, key=len, reverse=True)
+        return re.compile(r"(?<![\w\-/#\[.])(" + "|".join(re.escape(item) for item in ids) + r")(?![\w\-])")
+
+    def linkify(self, text: str, from_uri: str) -> str:
+        """Markdown text with every rule ID, source code, seed statement, conflict and question
+        named in it linked to its entry; code blocks untouched, a code span holding exactly a rule
+        ID becomes a linked code span."""
+        out = []
+        fenced = False
+        for line in text.splitlines():
+            if FENCE.match(line):
+                fenced = not fenced
+                out.append(line)
+            else:
+                out.append(line if fenced else self._linkify_line(line, from_uri))
+        return "\n".join(out)
+
+    def _reference(self, item: str, from_uri: str, code: bool = False) -> str:
+        target, anchor = self.references[item]
+        label = f"`{item}`" if code else item
+        return f"[{label}]({rel(from_uri, target, anchor)})"
+
+    def _linkify_line(self, line: str, from_uri: str) -> str:
+        pieces = []
+        position = 0
+        for match in CODE_SPAN.finditer(line):
+            pieces.append(self._linkify_plain(line[position : match.start()], from_uri))
+            inner = match.group(2).strip()
+            pieces.append(self._reference(inner, from_uri, code=True) if inner in self.suite.rules else match.group(0))
+            position = match.end()
+        pieces.append(self._linkify_plain(line[position:], from_uri))
+        return "".join(pieces)
+
+    def _linkify_plain(self, text: str, from_uri: str) -> str:
+        # existing Markdown links and HTML tags are left alone
+        parts = re.split(r"(\[[^\]]*\]\([^)]*\)|<[^>]*>)", text)
+        return "".join(
+            part if index % 2 else self._pattern.sub(lambda match: self._reference(match.group(1), from_uri), part)
+            for index, part in enumerate(parts)
+        )
