@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import yaml
 
 from ginspec.errors import SuiteError
-from ginspec.paths import display, suite_root
+from ginspec.paths import display, expectations_dir
 from ginspec.runner import CaseResult
 from ginspec.yamlio import load_yaml
 
@@ -38,7 +38,7 @@ class InvalidExpectations(SuiteError):
 
 def expectations_path(engine: str) -> Path:
     safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in engine)
-    return suite_root() / "expectations" / f"{safe}.yaml"
+    return expectations_dir() / f"{safe}.yaml"
 
 
 def load_expectations(path: Path) -> dict[str, dict[str, Any]]:
