@@ -35,6 +35,7 @@ from ginspec.play import play
 from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
 from ginspec.variants import AS_WRITTEN, check_parameters, get_variant, resolve_run_variant
 from ginspec.variants_cli import add_variant_commands
+from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
@@ -527,6 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
     coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
+    add_new_engine_command(commands)
     add_dependence_command(commands)
     return parser
 
