@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from contextlib import ExitStack
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -39,11 +40,13 @@ def _holds_suite(folder: Path) -> bool:
     return (folder / "spec" / "rules").is_dir() and (folder / "vectors").is_dir()
 
 
+@lru_cache(maxsize=1)
 def checkout_root() -> Path:
     """The folder above the ``ginspec`` package: the repository when running from a checkout."""
     return Path(__file__).resolve().parent.parent
 
 
+@lru_cache(maxsize=1)
 def packaged_root() -> Path | None:
     """The suite's data carried by an installed wheel, or ``None`` when there is none."""
     try:
@@ -68,9 +71,14 @@ def suite_root() -> Path:
     if configured is not None:
         return configured
     checkout = checkout_root()
-    if _holds_suite(checkout):
+    if _checkout_holds_suite():
         return checkout
     return packaged_root() or checkout
+
+
+@lru_cache(maxsize=1)
+def _checkout_holds_suite() -> bool:
+    return _holds_suite(checkout_root())
 
 
 def is_packaged() -> bool:
