@@ -23,16 +23,19 @@ from reference_impl.melds import format_spread
 from ginspec.adapters import open_engine
 from ginspec.errors import SuiteError, UsageError
 from ginspec.features import run_features
-from ginspec.paths import suite_root
+from ginspec.paths import reports_dir
 from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
 from ginspec.registry import rules_by_id
-from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
+from ginspec.atomic import write_text_atomic
+from ginspec.identity import SuiteRootAction, VersionAction
+from ginspec.report import build_report, closing_line, markdown_report, nothing_checked, print_summary, write_report
 from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
 from ginspec.play import play
 from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
 from ginspec.suite import Suite
 from ginspec.variants import AS_WRITTEN, check_parameters, get_variant, resolve_run_variant
 from ginspec.variants_cli import add_variant_commands
+from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
@@ -289,16 +292,29 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = apply_expectations(results, departures)
     report = build_report(capabilities, variant, results)
-    report_path = Path(args.report) if args.report else suite_root() / "reports" / f"{_safe(capabilities.engine)}.json"
+    report_path = Path(args.report) if args.report else reports_dir() / f"{_safe(capabilities.engine)}.json"
     write_report(report, report_path)
+    if args.junit_xml:
+        from ginspec.junit import write_junit
+
+        write_junit(report, Path(args.junit_xml))
     statements = {rule_id: rule.statement for rule_id, rule in rules_by_id().items()}
     if args.markdown:
-        Path(args.markdown).write_text(markdown_report(report, statements), encoding="utf-8")
+        write_text_atomic(Path(args.markdown), markdown_report(report, statements))
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
         print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant)
+    empty = nothing_checked(results, _selection_text(args))
+    if empty:
+        sys.stderr.write(f"ginspec: error: {empty}\n")
+        return 1
     return 1 if any(result.status in FAILING for result in results) else 0
+
+
+def _selection_text(args: argparse.Namespace) -> str:
+    chosen = [f"--{name} {value}" for name in ("id", "rule", "area") for value in getattr(args, name)]
+    return " ".join(chosen + ([f"--only {args.only}"] if args.only else []))
 
 
 def _safe(name: str) -> str:
@@ -414,7 +430,7 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
     coverage = Suite().coverage
     rows = [entry.to_json() for entry in coverage.values()]
-    path = Path(args.json) if args.json else suite_root() / "reports" / "coverage.json"
+    path = Path(args.json) if args.json else reports_dir() / "coverage.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     out.write(f"{'rule':<30} {'scenarios':>9} {'vectors':>8}  tested under / changed by\n")
@@ -440,6 +456,8 @@ def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ginspec", description="The Gin Rummy specification and conformance suite.")
+    parser.add_argument("--version", action=VersionAction, help="print the suite version and the content hash of its vectors and features")
+    parser.add_argument("--suite-root", action=SuiteRootAction, metavar="PATH", help="read spec/, vectors/ and features/ from this checkout (as GINSPEC_ROOT does)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     check = commands.add_parser("check", help="run the conformance vectors against an engine")
@@ -452,6 +470,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--quiet", action="store_true", help="print only the closing line")
     check.add_argument("--only", choices=["vectors", "features"], help="run only the vectors or only the feature scenarios")
     check.add_argument("--markdown", help="also write the report as Markdown to this file")
+    check.add_argument("--junit-xml", metavar="PATH", help="also write the report as JUnit XML (one testcase per case) to this file")
     check.add_argument("--expectations", help="the engine's expectation file (default: expectations/ENGINE.yaml)")
     check.add_argument("--write-expectations", action="store_true", help="draft the expectation file from this run's failures")
     check.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case (default: 10)")
@@ -510,6 +529,7 @@ def build_parser() -> argparse.ArgumentParser:
     coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
+    add_new_engine_command(commands)
     add_dependence_command(commands)
     return parser
 

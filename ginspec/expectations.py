@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import yaml
 
 from ginspec.errors import SuiteError
-from ginspec.paths import display, suite_root
+from ginspec.paths import display, expectations_dir
 from ginspec.runner import CaseResult
 from ginspec.yamlio import load_yaml
 
@@ -37,8 +37,11 @@ class InvalidExpectations(SuiteError):
 
 
 def expectations_path(engine: str) -> Path:
+    """``expectations/ENGINE.yaml`` of the project in the current folder when it has one, else the
+    suite's own (in a checkout) or the current folder's (with an installed suite)."""
     safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in engine)
-    return suite_root() / "expectations" / f"{safe}.yaml"
+    in_project = Path.cwd() / "expectations" / f"{safe}.yaml"
+    return in_project if in_project.exists() else expectations_dir() / f"{safe}.yaml"
 
 
 def load_expectations(path: Path) -> dict[str, dict[str, Any]]:

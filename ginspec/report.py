@@ -7,19 +7,13 @@ import shlex
 from collections import Counter, defaultdict
 from dataclasses import asdict
 from datetime import datetime, timezone
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ginspec.adapters.base import Capabilities
+from ginspec.atomic import write_text_atomic
+from ginspec.identity import suite_content_hash, suite_version
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
-
-
-def suite_version() -> str:
-    try:
-        return version("ginspec")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def build_report(capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult]) -> dict[str, Any]:
@@ -33,6 +27,7 @@ def build_report(capabilities: Capabilities, variant: str | None, results: Itera
     return {
         "header": {
             "suite_version": suite_version(),
+            "suite_content": suite_content_hash(),
             "engine": capabilities.engine,
             "engine_version": capabilities.version,
             "variant": variant or "as each case says",
@@ -69,8 +64,21 @@ def rule_verdicts(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_text_atomic(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+
+
+def nothing_checked(results: list[CaseResult], selection: str = "") -> str | None:
+    """Why a run checked nothing (no case, or every case unsupported), or ``None`` if it checked
+    something. A run that checks nothing must not look like a pass."""
+    from ginspec.paths import suite_location, vectors_dir
+
+    if any(result.status != "unsupported" for result in results):
+        return None
+    if not results:
+        if not any(vectors_dir().rglob("*.yaml")):
+            return f"nothing was checked: no vectors found in the suite at {suite_location()} (set GINSPEC_ROOT or --suite-root to a checkout)"
+        return f"nothing was checked: no case matches the selection{f' ({selection})' if selection else ''}"
+    return f"nothing was checked: all {len(results)} selected cases are unsupported by the engine (see the report for why)"
 
 
 def closing_line(results: list[CaseResult]) -> str:
@@ -164,7 +172,7 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
     lines = [
         f"# Conformance of {engine} {header['engine_version']}",
         "",
-        f"ginspec {header['suite_version']}, {header['created']}. Kinds answered: {', '.join(header['capabilities']['kinds'])}.",
+        f"ginspec {header['suite_version']} (suite content {header.get('suite_content', 'unknown')}), {header['created']}. Kinds answered: {', '.join(header['capabilities']['kinds'])}.",
         "",
         "| status | cases |",
         "|---|---|",

@@ -1,0 +1,72 @@
+"""The example engines in other languages (``ginspec new-engine LANG``): each, written out as a
+user would get it, passes every meld, deadwood, discard and knock vector through
+``ginspec check --engine "exec:..."``. A missing runtime skips its kit with the reason; CI
+installs Node.js and Java (``.ci/run``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND_KINDS = {"meld", "deadwood", "discard", "knock"}
+
+
+def ginspec(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("GINSPEC_ROOT", None)
+    return subprocess.run([sys.executable, "-m", "ginspec", *args], capture_output=True, text=True, timeout=600, env=env, cwd=cwd)
+
+
+def engine_command(language: str, folder: Path) -> str:
+    """Write the kit with ``ginspec new-engine`` and return the command that runs it."""
+    written = ginspec("new-engine", language, "--dir", str(folder), cwd=folder.parent)
+    assert written.returncode == 0, written.stderr
+    if language == "python":
+        return f"{sys.executable} {folder / 'gin_engine.py'}"
+    if language == "javascript":
+        return f"{shutil.which('node')} {folder / 'gin_engine.js'}"
+    compiled = subprocess.run([shutil.which("javac"), "-d", str(folder / "build"), str(folder / "GinEngine.java")], capture_output=True, text=True, timeout=300)
+    assert compiled.returncode == 0, compiled.stderr
+    return f"{shutil.which('java')} -cp {folder / 'build'} GinEngine"
+
+
+RUNTIMES = {"python": (), "javascript": ("node",), "java": ("javac", "java")}
+
+
+@pytest.mark.parametrize("language", sorted(RUNTIMES))
+def test_the_kit_answers_every_hand_question_by_the_rules(language: str, tmp_path: Path) -> None:
+    missing = [program for program in RUNTIMES[language] if shutil.which(program) is None]
+    if missing:
+        pytest.skip(f"the {language} kit needs {', '.join(missing)}, which is not installed here (CI installs it)")
+    command = engine_command(language, tmp_path / "engine")
+    report = tmp_path / "report.json"
+    result = ginspec(
+        "check", "--engine", f"exec:{command}", "--only", "vectors", "--area", "melds", "--area", "deadwood", "--area", "knock",
+        "--quiet", "--report", str(report), "--junit-xml", str(tmp_path / "junit.xml"), cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    records = json.loads(report.read_text(encoding="utf-8"))["records"]
+    passed = Counter(record["kind"] for record in records if record["status"] == "pass")
+    assert set(passed) == HAND_KINDS and min(passed.values()) >= 10, passed
+    assert not [record["id"] for record in records if record["kind"] in HAND_KINDS and record["status"] not in ("pass", "unsupported")]
+    # an unsupported hand question may only be one that asks for the arrangements it omits
+    unsupported = [record for record in records if record["kind"] in HAND_KINDS and record["status"] == "unsupported"]
+    assert all("arrangements" in record["message"] or "cannot play" in record["message"] for record in unsupported), unsupported[:3]
+
+
+def test_new_engine_never_overwrites_a_file(tmp_path: Path) -> None:
+    mine = tmp_path / "gin_engine.js"
+    mine.write_text("// my own engine\n", encoding="utf-8")
+    result = ginspec("new-engine", "javascript", "--dir", str(tmp_path), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "already exists" in result.stderr and "Traceback" not in result.stderr
+    assert mine.read_text(encoding="utf-8") == "// my own engine\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["gin_engine.js"], "no temporary file is left behind"

@@ -1,0 +1,94 @@
+"""Which suite a run used (``ginspec --version``, report headers), where its data is read from,
+and that a run which checks nothing is not a pass."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VERSION_LINE = re.compile(r"^ginspec (\S+), suite content (sha256:[0-9a-f]{16}), data in (.+)$")
+
+
+def ginspec(*args: str, root: Path | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("GINSPEC_ROOT", None)
+    if root is not None:
+        env["GINSPEC_ROOT"] = str(root)
+    return subprocess.run([sys.executable, "-m", "ginspec", *args], capture_output=True, text=True, timeout=300, env=env, cwd=cwd)
+
+
+def copy_of_suite(tmp_path: Path) -> Path:
+    root = tmp_path / "suite"
+    for folder in ("spec", "vectors", "features"):
+        shutil.copytree(ROOT / folder, root / folder)
+    return root
+
+
+def version_of(result: subprocess.CompletedProcess[str]) -> tuple[str, str, str]:
+    assert result.returncode == 0, result.stderr
+    match = VERSION_LINE.match(result.stdout.strip())
+    assert match, result.stdout
+    return match.group(1), match.group(2), match.group(3)
+
+
+def test_version_names_the_suite_and_the_hash_follows_the_vectors(tmp_path: Path) -> None:
+    version, digest, where = version_of(ginspec("--version"))
+    assert version != "unknown" and "checkout" in where
+    root = copy_of_suite(tmp_path)
+    assert version_of(ginspec("--version", root=root))[1] == digest, "the same files give the same hash"
+    melds = root / "vectors" / "melds" / "sets.yaml"
+    melds.write_text(melds.read_text(encoding="utf-8").replace("description:", "description: (edited)", 1), encoding="utf-8")
+    _, edited, where = version_of(ginspec("--version", root=root))
+    assert edited != digest and "GINSPEC_ROOT" in where
+    assert version_of(ginspec("--suite-root", str(root), "--version"))[1] == edited
+
+
+def test_a_folder_without_the_suite_is_refused_by_suite_root(tmp_path: Path) -> None:
+    result = ginspec("--suite-root", str(tmp_path), "check")
+    assert result.returncode == 2
+    assert "no spec/ or vectors/ there" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_every_report_header_carries_the_version_and_the_hash(tmp_path: Path) -> None:
+    _, digest, _ = version_of(ginspec("--version"))
+    report, markdown = tmp_path / "r.json", tmp_path / "r.md"
+    result = ginspec("check", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(report), "--markdown", str(markdown))
+    assert result.returncode == 0, result.stderr
+    header = json.loads(report.read_text(encoding="utf-8"))["header"]
+    assert header["suite_content"] == digest and header["suite_version"]
+    assert digest in markdown.read_text(encoding="utf-8")
+
+
+def test_an_unknown_case_id_exits_non_zero() -> None:
+    result = ginspec("check", "--id", "no-such-case")
+    assert result.returncode != 0
+    assert "no-such-case" in result.stderr
+
+
+def test_a_selection_that_matches_nothing_exits_non_zero_and_says_why(tmp_path: Path) -> None:
+    result = ginspec("check", "--rule", "NO-SUCH-RULE", "--quiet", "--report", str(tmp_path / "r.json"))
+    assert result.returncode == 1
+    assert "nothing was checked: no case matches the selection (--rule NO-SUCH-RULE)" in result.stderr
+
+
+def test_a_suite_without_vectors_exits_non_zero_and_says_why(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    (root / "vectors").mkdir(parents=True)
+    (root / "features").mkdir()
+    (root / "spec").symlink_to(ROOT / "spec")
+    result = ginspec("check", "--quiet", "--report", str(tmp_path / "r.json"), root=root)
+    assert result.returncode == 1
+    assert "no vectors found" in result.stderr
+
+
+def test_an_engine_that_answers_nothing_checks_nothing(tmp_path: Path) -> None:
+    # the tie-scoring engine answers only score questions: the meld vectors are all unsupported
+    result = ginspec("check", "--engine", "tests.engines.wrong:TieIsADraw", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(tmp_path / "r.json"))
+    assert result.returncode == 1
+    assert "all 76 selected cases are unsupported" in result.stderr or "selected cases are unsupported" in result.stderr
