@@ -68,12 +68,18 @@ def test_the_game_vectors_cover_what_they_must() -> None:
     assert any(vector["expected"].get("over_after", 0) is None for vector in sessions)
 
 
+def _without_dependence(text: str) -> str:
+    """A vector file without its ``depends_on`` lines, which ``ginspec dependence`` adds from the
+    rules after the build script has written the file."""
+    return "".join(line for line in text.splitlines(keepends=True) if not line.lstrip().startswith("depends_on:"))
+
+
 def test_the_files_are_what_the_build_script_writes() -> None:
     from tests.oracle.build_game_vectors import render
 
     for name, text in render().items():
-        assert (GAME_DIR / name).read_text(encoding="utf-8") == text, (
-            f"vectors/game/{name} is out of date: run python -m tests.oracle.build_game_vectors"
+        assert _without_dependence((GAME_DIR / name).read_text(encoding="utf-8")) == text, (
+            f"vectors/game/{name} is out of date: run python -m tests.oracle.build_game_vectors, then ginspec dependence"
         )
 
 
