@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import signal
+from collections import Counter
 import random
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Sequence, TextIO
+from typing import Any, Iterator, NoReturn, Sequence, TextIO
 
 import yaml
 
@@ -22,7 +26,10 @@ from reference_impl.melds import format_spread
 
 from ginspec.adapters import open_engine
 from ginspec.coverage import rule_coverage
-from ginspec.errors import SuiteError, UsageError
+from ginspec.adapters.guard import GuardedAdapter, open_guarded
+from ginspec.adapters.jsonl import EngineFault
+from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
+from ginspec.files import check_output_path, write_atomic
 from ginspec.features import run_features
 from ginspec.paths import suite_root
 from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
@@ -30,11 +37,12 @@ from ginspec.registry import rules_by_id
 from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
 from ginspec.runner import FAILING, CaseResult, run_vectors
 from ginspec.play import play
-from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
+from ginspec.transcripts import engine_divergence, load_transcript, recorded_result_problem, round_question, rules_replay, save_transcript, transcript_files
 from ginspec.variants import check_parameters, get_variant
 from ginspec.variants_cli import add_variant_commands
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
+from ginspec.yamlio import load_yaml_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -53,7 +61,7 @@ def _parse_overrides(items: Sequence[str]) -> dict[str, Any]:
         key, sep, raw = item.partition("=")
         if not sep or not key:
             raise UsageError(f"--set {item!r}: write KEY=VALUE, e.g. --set knock_limit=7")
-        overrides[key] = yaml.safe_load(raw)
+        overrides[key] = load_yaml_text(raw, f"--set {quote(item)}", UsageError)
     check_parameters(overrides, "--set")
     return overrides
 
@@ -150,6 +158,24 @@ def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> N
         out.write(f"{label:<10} {_arrangement_line(arrangement)}\n")
 
 
+def _stdin_lines() -> Iterator[str]:
+    """Standard input line by line; bytes that are not UTF-8 become U+FFFD, so that the caller
+    can refuse that one line instead of the whole input ending in a traceback."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        yield from sys.stdin
+        return
+    for raw in buffer:
+        yield raw.decode("utf-8", errors="replace")
+
+
+def _read_stdin_line() -> str:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin.readline()
+    return buffer.readline().decode("utf-8", errors="replace")
+
+
 def command_hand(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args.variant, args.set)
     if args.cards != "-":
@@ -160,10 +186,12 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
             _print_hand(cards, rules, out)
         return 0
     status = 0
-    for number, line in enumerate(sys.stdin, 1):
+    for number, line in enumerate(_stdin_lines(), 1):
         if not line.strip():
             continue
         try:
+            if "\ufffd" in line:
+                raise UsageError(f"standard input: not UTF-8 text: {quote(line.strip())}")
             cards = _cards(line.strip(), "hand")
             answer = hand_answer(cards, rules)
         except (SuiteError, ref.GinError) as exc:
@@ -231,7 +259,7 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
     known_ids = {vector.id for vector in vectors}
     for wanted in ids:
         if wanted not in known_ids:
-            raise UsageError(f"--id {wanted!r}: no such vector")
+            raise UsageError(f"--id {quote(wanted)}: no such vector")
     chosen = vectors
     if ids:
         chosen = [vector for vector in chosen if vector.id in ids]
@@ -242,15 +270,40 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
     return chosen
 
 
+def _check_areas(areas: Sequence[str], vectors: Sequence[Vector]) -> None:
+    """An ``--area`` that names no rule area of the vectors or the scenarios is a usage error."""
+    known = {vector.area for vector in vectors}
+    features = suite_root() / "features"
+    if features.is_dir():
+        known |= {path.name for path in features.iterdir() if path.is_dir()}
+    for area in areas:
+        if area not in known:
+            raise UsageError(f"--area {quote(area)}: no such rule area (known: {', '.join(sorted(known))})")
+
+
+def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
+    """(report, markdown, expectations) paths of ``check``, checked before anything runs. The
+    defaults come from the ``--engine`` the user gave, never from the name an engine gives itself."""
+    if args.report:
+        report = check_output_path(Path(args.report), "--report")
+    else:
+        report = check_output_path(suite_root() / "reports" / f"{_safe(args.engine)}.json", "report", create_parent=True)
+    markdown = check_output_path(Path(args.markdown), "--markdown") if args.markdown else None
+    expectations = Path(args.expectations) if args.expectations else expectations_path(args.engine)
+    if args.write_expectations:
+        check_output_path(expectations, "--expectations", create_parent=not args.expectations)
+    return report, markdown, expectations
+
+
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
-    adapter = open_engine(args.engine, args.timeout)
-    try:
-        vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
-        if not vectors and args.only == "vectors":
-            raise UsageError("no vector matches the selection")
-    except SuiteError:
-        adapter.close()
-        raise
+    report_path, markdown_path, expectations_file = _output_paths(args)
+    departures = load_expectations(expectations_file)  # a malformed file is refused before the run
+    vectors = load_vectors()
+    _check_areas(args.area, vectors)
+    vectors = select_vectors(vectors, args.id, args.rule, args.area)
+    if not vectors and args.only == "vectors":
+        raise UsageError("no vector matches the selection")
+    adapter = open_guarded(args.engine, args.timeout, open_engine)
     show_progress = not args.quiet and sys.stderr.isatty()
     done = 0
 
@@ -270,6 +323,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
             capabilities, results = run_vectors(adapter, vectors, progress)
     finally:
         adapter.close()
+    close_problem = getattr(adapter, "close_problem", None)
     if show_progress:
         sys.stderr.write("\r" + " " * 60 + "\r")
     if args.only != "vectors" and not args.id:
@@ -278,58 +332,115 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         results += run_features(args.engine, args.rule, args.area, args.timeout)
         if show_progress:
             sys.stderr.write(" " * 40 + "\r")
-    expectations_file = Path(args.expectations) if args.expectations else expectations_path(capabilities.engine)
-    departures = load_expectations(expectations_file)
     if args.write_expectations:
-        expectations_file.parent.mkdir(parents=True, exist_ok=True)
-        expectations_file.write_text(draft_expectations(capabilities.engine, results, departures), encoding="utf-8")
+        write_atomic(expectations_file, draft_expectations(args.engine, results, departures))
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = apply_expectations(results, departures)
     report = build_report(capabilities, None, results)
-    report_path = Path(args.report) if args.report else suite_root() / "reports" / f"{_safe(capabilities.engine)}.json"
     write_report(report, report_path)
     statements = {rule_id: rule.statement for rule_id, rule in rules_by_id().items()}
-    if args.markdown:
-        Path(args.markdown).write_text(markdown_report(report, statements), encoding="utf-8")
+    if markdown_path is not None:
+        write_atomic(markdown_path, markdown_report(report, statements))
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
         print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path))
-    return 1 if any(result.status in FAILING for result in results) else 0
+    return check_status(results, close_problem)
+
+
+def check_status(results: Sequence[CaseResult], close_problem: str | None = None) -> int:
+    """1 if a case failed, the engine failed to close, or nothing at all was checked; else 0."""
+    status = 1 if any(result.status in FAILING for result in results) else 0
+    if close_problem:
+        sys.stderr.write(f"ginspec: error: {close_problem}\n")
+        status = 1
+    if not results:
+        sys.stderr.write("ginspec: error: no case was run: nothing was checked\n")
+        return 1
+    if all(result.status == "unsupported" for result in results):
+        sys.stderr.write("ginspec: error: every case is unsupported by this engine: nothing was checked\n")
+        return 1
+    return status
 
 
 def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)[:120]
 
 
 # ----------------------------------------------------------------------------- replay and play
 
 
-def command_replay(args: argparse.Namespace, out: TextIO) -> int:
-    transcript = load_transcript(Path(args.file))
-    adapter = open_engine(args.engine)
+def replay_one(path: Path, adapter: Any, engine: str) -> tuple[str, str]:
+    """The verdict on one transcript: (status, line). Status is ``ok``, ``illegal`` (a move the
+    rules refuse), ``wrong`` (the transcript's recorded result is wrong, or it records a result for
+    a hand it does not finish), ``departs`` (the engine departs from the rules), ``error`` (the
+    engine failed or cannot answer) or ``invalid`` (the file is not a valid transcript)."""
     try:
-        answer, divergence = replay_transcript(transcript, adapter)
-    finally:
-        adapter.close()
+        transcript = load_transcript(path)
+        rules_answer = rules_replay(transcript)
+    except (InvalidTranscript, SuiteError) as exc:
+        return "invalid", str(exc)
     moves = len(transcript.actions)
-    if answer.get("illegal"):
-        refused = answer["illegal"]
-        out.write(f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}\n")
-    elif answer.get("finished"):
-        out.write(f"{moves} moves replayed: {answer['outcome']}, winner {answer['winner']}, {answer['points']} points\n")
+    if rules_answer.get("illegal"):
+        refused = rules_answer["illegal"]
+        return "illegal", f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}"
+    if rules_answer.get("finished"):
+        told = f"{moves} moves replayed: {rules_answer['outcome']}, winner {rules_answer['winner']}, {rules_answer['points']} points"
     else:
-        out.write(f"{moves} moves replayed; the hand is not over\n")
+        told = f"{moves} moves replayed; the hand is not over"
+    problem = recorded_result_problem(transcript, rules_answer)
+    if problem is not None:
+        return "wrong", f"{told}; the transcript is wrong: {problem}"
+    if adapter is None:
+        return "ok", told
+    question = round_question(transcript)
+    capabilities = adapter.capabilities()
+    reason = capabilities.unsupported_reason(question)
+    if reason is not None:
+        return "error", f"{told}; {engine} cannot replay it: {reason}"
+    try:
+        engine_answer = adapter.ask(question)
+    except EngineFault as exc:
+        return "error", f"{told}; {engine} failed: {str(exc)[:400]}"
+    divergence = engine_divergence(transcript, rules_answer, engine_answer, capabilities.omits)
     if divergence is not None:
         where = f"move {divergence.move}" if divergence.move else "the result"
-        out.write(f"{args.engine} departs from the rules at {where}: {divergence.problem}\n")
-        return 1
-    if args.engine != "reference":
-        out.write(f"{args.engine} agrees with the rules at every move\n")
-    return 1 if answer.get("illegal") else 0
+        return "departs", f"{told}; {engine} departs from the rules at {where}: {divergence.problem}"
+    return "ok", f"{told}; {engine} agrees with the rules at every move"
+
+
+REPLAY_STATUS = {"ok": 0, "illegal": 1, "wrong": 1, "departs": 1, "error": 1, "invalid": 2}
+
+
+def command_replay(args: argparse.Namespace, out: TextIO) -> int:
+    paths = transcript_files([Path(name) for name in args.files])
+    adapter = open_guarded(args.engine, args.timeout, open_engine) if args.engine != "reference" else None
+    verdicts: list[str] = []
+    try:
+        for path in paths:
+            status, line = replay_one(path, adapter, args.engine)
+            verdicts.append(status)
+            if status == "invalid":
+                sys.stderr.write(f"ginspec: error: {line}\n")
+            elif len(paths) == 1:
+                out.write(line + "\n")
+            else:
+                out.write(f"{path}: {status}: {line}\n")
+    finally:
+        if adapter is not None:
+            adapter.close()
+    if len(paths) > 1:
+        counts = Counter(verdicts)
+        out.write(f"{len(paths)} transcripts: " + ", ".join(f"{counts[name]} {name}" for name in REPLAY_STATUS if counts[name]) + "\n")
+    close_problem = getattr(adapter, "close_problem", None)
+    if close_problem:
+        sys.stderr.write(f"ginspec: error: {close_problem}\n")
+        return max(1, max(REPLAY_STATUS[status] for status in verdicts))
+    return max(REPLAY_STATUS[status] for status in verdicts)
 
 
 def command_play(args: argparse.Namespace, out: TextIO) -> int:
+    save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None
     overrides = _parse_overrides(args.set)
     parameters = {**get_variant(args.variant).parameters, **overrides}
     if parameters["players"] != 2 or parameters["table_format"] != "heads_up":
@@ -340,14 +451,14 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
     def read(prompt: str) -> str:
         out.write(prompt)
         out.flush()
-        line = sys.stdin.readline()
+        line = _read_stdin_line()
         if not line:
             return "quit"
         return line
 
     transcript = play(rules, args.variant, overrides, rng, args.you, args.dealer, read, out)
-    if args.save:
-        save_transcript(transcript, Path(args.save))
+    if save_path is not None:
+        save_transcript(transcript, save_path)
         out.write(f"saved to {args.save}; check it with: ginspec replay {args.save}\n")
     return 0
 
@@ -376,7 +487,10 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--kind {unknown[0]!r}: choose from {', '.join(AREA_BY_KIND)}")
     overrides = _parse_overrides(args.set)
     parameters = {**get_variant(args.variant).parameters, **overrides}
-    adapter = open_engine(args.engine, args.timeout)
+    out_folder = Path(args.out)
+    if out_folder.exists() and not out_folder.is_dir():
+        raise UsageError(f"--out {str(out_folder)!r}: is a file; name a folder")
+    adapter = open_guarded(args.engine, args.timeout, open_engine)
     findings = 0
     try:
         capabilities = adapter.capabilities()
@@ -395,7 +509,7 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"fuzz-{_safe(capabilities.engine)}-{kind}.yaml"
             document = {"area": area, "description": f"Minimal disagreements with {capabilities.engine} found by differential fuzzing.", "vectors": [vector]}
-            path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
+            write_atomic(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
             out.write(f"{kind:<9} DISAGREES: {finding.problems[0][:160]}\n")
             out.write(f"{'':<9} minimal case: {json.dumps(finding.input)[:300]}\n")
             out.write(f"{'':<9} written to {path}\n")
@@ -409,11 +523,13 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
+    if args.json:
+        path = check_output_path(Path(args.json), "--json")
+    else:
+        path = check_output_path(suite_root() / "reports" / "coverage.json", "coverage", create_parent=True)
     coverage = rule_coverage()
     rows = [entry.to_json() for entry in coverage.values()]
-    path = Path(args.json) if args.json else suite_root() / "reports" / "coverage.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n")
     out.write(f"{'rule':<30} {'scenarios':>9} {'vectors':>8}  tested under / changed by\n")
     gaps = 0
     for row in sorted(rows, key=lambda row: (row["area"], row["id"])):
@@ -435,6 +551,32 @@ def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
 # ----------------------------------------------------------------------------- main
 
 
+MAX_TIMEOUT = 3600.0
+TIMEOUT_HELP = "seconds the engine may take to start and to answer each case, more than 0 and at most 3600 (default: 10; 30 to start an exec: engine)"
+
+
+def timeout_seconds(text: str) -> float:
+    """``--timeout``: a finite number of seconds, more than 0 and at most :data:`MAX_TIMEOUT`."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give seconds more than 0 and at most {MAX_TIMEOUT:g}")
+    return value
+
+
+def example_count(text: str) -> int:
+    """``--examples``: a whole number from 1 to 100000."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give 1 to 100000 cases")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ginspec", description="The Gin Rummy specification and conformance suite.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -451,7 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--markdown", help="also write the report as Markdown to this file")
     check.add_argument("--expectations", help="the engine's expectation file (default: expectations/ENGINE.yaml)")
     check.add_argument("--write-expectations", action="store_true", help="draft the expectation file from this run's failures")
-    check.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case (default: 10)")
+    check.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     check.set_defaults(handler=command_check)
 
     def variant_options(sub: argparse.ArgumentParser) -> None:
@@ -472,8 +614,9 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(handler=command_score)
 
     replay_parser = commands.add_parser("replay", help="replay a saved hand move by move through an engine")
-    replay_parser.add_argument("file", help="a transcript (YAML: variant, deal, actions)")
-    replay_parser.add_argument("--engine", default="reference", help="adapter name, or module:Class (default: reference)")
+    replay_parser.add_argument("files", nargs="+", metavar="FILE", help="transcripts (YAML: variant, deal, actions), or folders of them")
+    replay_parser.add_argument("--engine", default="reference", help="adapter name, exec:COMMAND, or module:Class (default: reference)")
+    replay_parser.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     replay_parser.set_defaults(handler=command_replay)
 
     play_parser = commands.add_parser("play", help="play a hand in the terminal against a simple computer opponent")
@@ -482,18 +625,19 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--seed", type=int, default=None, help="shuffle with this seed, to deal the same hand again")
     play_parser.add_argument("--you", choices=["p1", "p2"], default="p1", help="your seat (default: p1)")
     play_parser.add_argument("--dealer", choices=["p1", "p2"], default="p2", help="who deals (default: p2)")
-    play_parser.add_argument("--save", help="write the hand as a transcript to this file")
+    play_parser.add_argument("--save", help="write the hand as a transcript to this file (checked before the hand is dealt)")
+    play_parser.add_argument("--force", action="store_true", help="let --save replace an existing file")
     play_parser.set_defaults(handler=command_play)
 
     fuzz = commands.add_parser("fuzz", help="generate cases, compare an engine with the reference, shrink disagreements")
     fuzz.add_argument("--engine", required=True, help="adapter name, exec:COMMAND, or module:Class")
     fuzz.add_argument("--kind", action="append", help="deadwood, discard, knock, layoff, score or round (repeatable; default: all)")
-    fuzz.add_argument("--examples", type=int, default=500, help="cases to try per kind (default: 500)")
+    fuzz.add_argument("--examples", type=example_count, default=500, help="cases to try per kind, 1 to 100000 (default: 500)")
     fuzz.add_argument("--seed", type=int, default=0, help="random seed of the search (default: 0)")
     fuzz.add_argument("--variant", default="standard", help="variant to play under (default: standard)")
     fuzz.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
     fuzz.add_argument("--out", default="fuzz-findings", help="folder for the vectors written (default: fuzz-findings)")
-    fuzz.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case")
+    fuzz.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     fuzz.set_defaults(handler=command_fuzz)
 
     coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
@@ -504,9 +648,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _raise_interrupted(signal_number: int, _frame: Any) -> None:
+    raise Interrupted(signal_number)
+
+
+def _install_signal_handlers() -> dict[int, Any]:
+    """SIGTERM and SIGHUP (a CI time limit, ``timeout``, a closed terminal) unwind the command
+    like Ctrl-C does, so that every ``finally`` runs and each engine's process group is stopped."""
+    previous: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            previous[number] = signal.signal(number, _raise_interrupted)
+        except ValueError:  # not the main thread: leave signals alone
+            pass
+    return previous
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Exit statuses (README, "Exit status"): 0 all checked and passed; 1 a case failed, an engine
+    departed or failed, or nothing was checked; 2 a usage error or invalid input (one line on
+    standard error); 128+N stopped by signal N (130 Ctrl-C, 143 SIGTERM); 141 output closed early."""
     args = build_parser().parse_args(argv)
     stream = out or sys.stdout
+    previous = _install_signal_handlers()
     try:
         return int(args.handler(args, stream))
     except (SuiteError, ref.GinError) as exc:
@@ -515,6 +682,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("ginspec: interrupted\n")
         return 130
+    except Interrupted as exc:
+        sys.stderr.write(f"ginspec: stopped by signal {exc.signal_number}\n")
+        return 128 + exc.signal_number
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _silence_stdout() -> None:
+    """After the reader of our output went away (``ginspec ... | head``), send what is left, and
+    the interpreter's final flush, to nowhere instead of a BrokenPipeError traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

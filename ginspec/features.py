@@ -35,11 +35,16 @@ def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
 class _Collector:
     """A pytest plugin that records each scenario's tags and outcome."""
 
-    def __init__(self) -> None:
+    def __init__(self, areas: Sequence[str] = ()) -> None:
+        self.areas = set(areas)
         self.items: dict[str, dict[str, Any]] = {}
         self.results: list[CaseResult] = []
 
-    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        if self.areas:  # --area selects before running, not after
+            chosen = [item for item in items if _scenario_of(item)[2] in self.areas]
+            config.hook.pytest_deselected(items=[item for item in items if item not in chosen])
+            items[:] = chosen
         registered = rules_by_id()
         for item in items:
             feature, name, area = _scenario_of(item)
@@ -108,7 +113,7 @@ def run_features(engine: str, rules: Sequence[str] = (), areas: Sequence[str] = 
         arguments += ["--engine-timeout", str(timeout)]
     if rules:
         arguments += ["-m", " or ".join(rules)]
-    collector = _Collector()
+    collector = _Collector(areas)
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
         code = pytest.main(arguments, plugins=[collector])

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ginspec.adapters.base import Capabilities
+from ginspec.errors import SuiteError
+from ginspec.files import write_atomic
 from ginspec.runner import FAILING, STATUSES, CaseResult
 
 
@@ -41,8 +43,13 @@ def build_report(capabilities: Capabilities, variant: str | None, results: Itera
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Write the report as strict JSON (no NaN or infinity: engines' answers are checked for them
+    when they arrive), atomically, so that an interrupted write never leaves a truncated report."""
+    try:
+        text = json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except ValueError as exc:
+        raise SuiteError(f"{path}: the report holds a value JSON cannot carry: {exc}") from None
+    write_atomic(path, text)
 
 
 def closing_line(results: list[CaseResult]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ def question_for(vector: Vector) -> Question:
 
     For a round, the engine is also told after which action counts the suite will look at the
     state (the checkpoint positions, not their contents)."""
-    data = dict(vector.input)
+    data = copy.deepcopy(dict(vector.input))
     if vector.kind == "round":
         data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
     return Question(kind=vector.kind, input=data, parameters=vector.parameters, id=vector.id)
@@ -60,8 +61,10 @@ def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> 
             observed=observed,
             message=message,
             seconds=round(seconds, 6),
-            input=dict(vector.input),
+            input=recorded_input,
         )
+
+    recorded_input = copy.deepcopy(dict(vector.input))
 
     reason = capabilities.unsupported_reason(question)
     if reason is not None:
@@ -81,11 +84,22 @@ def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> 
     expected_fields = set(vector.expected) - {"error"}
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
-    if vector.kind == "round":
-        verdict = judge_round(vector.expected, observed, capabilities.omits)
-    else:
-        verdict = judge(vector.expected, observed, capabilities.omits)
-    return result("pass" if verdict.passed else "fail", observed, "; ".join(verdict.mismatches), seconds)
+    status, message = judge_answer(vector, observed, capabilities)
+    return result(status, observed, message, seconds)
+
+
+def judge_answer(vector: Vector, observed: Any, capabilities: Capabilities) -> tuple[str, str]:
+    """(status, message) of an answer: ``pass`` or ``fail``, or ``error`` when the answer is so
+    malformed inside that it cannot be judged (the judge never takes the run down)."""
+    try:
+        if vector.kind == "round":
+            verdict = judge_round(vector.expected, observed, capabilities.omits)
+        else:
+            verdict = judge(vector.expected, observed, capabilities.omits)
+    except Exception as exc:  # noqa: BLE001 - e.g. a field of the wrong type deep inside the answer
+        text = str(exc)
+        return "error", f"the answer cannot be judged: {type(exc).__name__}: {text[:300]}"
+    return ("pass" if verdict.passed else "fail"), "; ".join(verdict.mismatches)
 
 
 def run_vectors(

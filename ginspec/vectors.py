@@ -9,6 +9,7 @@ problem is reported as ``file: vector-id: problem``.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +20,7 @@ import jsonschema
 from ginspec.errors import InvalidVariant, InvalidVector, located
 from ginspec.paths import display, schema_path, vectors_dir
 from ginspec.registry import rules_by_id
-from ginspec.variants import resolve_parameters
+from ginspec.variants import BrokenVariantFile, resolve_parameters
 from ginspec.yamlio import load_yaml
 from reference_impl.actions import parse_action
 from reference_impl.cards import parse_card, parse_cards
@@ -140,6 +141,29 @@ def _check_cards(entry: Mapping[str, Any]) -> None:
             parse_cards(meld)
 
 
+def _size_problem(entry: Mapping[str, Any], parameters: Mapping[str, Any]) -> str | None:
+    """A hand of a size the spec does not allow for this kind of question (``spec/vectors.md``,
+    DEAL-HAND-SIZE-10): such a vector asks something outside the rules and is refused here rather
+    than counted against an engine."""
+    size = parameters.get("hand_size", 10)
+    data = entry["input"]
+    allowed: dict[str, tuple[int, ...]] = {
+        "meld": {"cards": tuple(range(1, 14))},
+        "deadwood": {"hand": tuple(range(0, size + 1))},
+        "discard": {"hand": (size + 1,)},
+        "knock": {"hand": (size + 1,)},
+        "layoff": {"defender": (size,)},
+        "score": {"knocker": (size, size + 1), "defender": (size,)},
+    }.get(entry["kind"], {})
+    for name, sizes in allowed.items():
+        if name in data and isinstance(data[name], str):
+            count = len(data[name].split())
+            if count not in sizes:
+                wanted = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 2 else " or ".join(map(str, sizes))
+                return f"input.{name}: {count} cards, a {entry['kind']} question takes {wanted} (hand_size {size})"
+    return None
+
+
 def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> list[Vector]:
     """Load and check one vector file."""
     shown = display(path)
@@ -166,8 +190,13 @@ def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> li
         variant = entry.get("variant", "standard")
         try:
             parameters = resolve_parameters(variant, entry.get("overrides"), "overrides")
+        except BrokenVariantFile:
+            raise  # the variant file is at fault, not this vector: its error names that file
         except InvalidVariant as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
+        size_problem = _size_problem(entry, parameters)
+        if size_problem is not None:
+            raise InvalidVector(located(shown, vector_id, size_problem))
         vectors.append(
             Vector(
                 id=vector_id,
@@ -188,7 +217,34 @@ def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> li
 
 
 def vector_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or vectors_dir()).glob("*/*.yaml"))
+    """Every ``vectors/AREA/NAME.yaml``. Any other file under ``vectors/`` (a ``.yml`` file, a file
+    in a sub-folder of an area, a file beside the areas) is refused with an error naming it, never
+    silently skipped: a vector that is not loaded would never fail. Symbolic links are not
+    followed into folders, so a link loop cannot hang the walk. Dot files are ignored."""
+    root = directory or vectors_dir()
+    found: list[Path] = []
+    for folder, subfolders, names in os.walk(root, followlinks=False):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        here = Path(folder)
+        depth = len(here.relative_to(root).parts)
+        for name in sorted(names):
+            if name.startswith("."):
+                continue
+            path = here / name
+            if depth == 1 and name.endswith(".yaml"):
+                found.append(path)
+            elif depth == 1 and name.endswith(".yml"):
+                raise InvalidVector(f"{display(path)}: vector files end in .yaml; rename it to {path.stem + '.yaml'!r}")
+            elif depth == 0:
+                raise InvalidVector(f"{display(path)}: a vector file belongs in a rule area folder, vectors/AREA/{name}")
+            elif depth > 1:
+                raise InvalidVector(f"{display(path)}: vector files sit directly in vectors/AREA/, not in a sub-folder")
+            else:
+                raise InvalidVector(f"{display(path)}: not a vector file (vector files are YAML named *.yaml)")
+        for name in subfolders:
+            if (here / name).is_symlink() and depth >= 1:
+                raise InvalidVector(f"{display(here / name)}: vector files sit directly in vectors/AREA/, not in a sub-folder")
+    return found
 
 
 def load_vectors(directory: Path | None = None) -> list[Vector]:

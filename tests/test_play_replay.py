@@ -72,4 +72,4 @@ def test_a_bad_transcript_is_one_line_and_status_2(tmp_path: Path) -> None:
     path.write_text("deal: {}\nactions: [p1 jump]\n", encoding="utf-8")
     result = ginspec("replay", str(path))
     assert result.returncode == 2
-    assert "action 1: 'p1 jump' is not an action" in result.stderr
+    assert "bad.yaml: deal: no 'dealer'" in result.stderr and result.stderr.count("\n") == 1
