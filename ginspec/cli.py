@@ -466,8 +466,8 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
 # ----------------------------------------------------------------------------- fuzz
 
 
-def _next_ids(area: str, count: int) -> list[str]:
-    used = {vector.id for vector in load_vectors()}
+def _next_ids(area: str, count: int, taken: set[str]) -> list[str]:
+    used = {vector.id for vector in load_vectors()} | taken
     ids: list[str] = []
     number = 5001
     while len(ids) < count:
@@ -475,16 +475,20 @@ def _next_ids(area: str, count: int) -> list[str]:
         if candidate not in used:
             ids.append(candidate)
         number += 1
+    taken.update(ids)
     return ids
 
 
 def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
-    from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_kind
+    """Each kind is searched on after a disagreement: one finding per rule broken, each shrunk to
+    its own minimal case and written as a vector citing that rule. A crash or a finding whose rule
+    could not be pinned down is reported but not written (it would not be a fair vector)."""
+    from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_findings
 
     kinds = args.kind or list(AREA_BY_KIND)
     unknown = [kind for kind in kinds if kind not in AREA_BY_KIND]
     if unknown:
-        raise UsageError(f"--kind {unknown[0]!r}: choose from {', '.join(AREA_BY_KIND)}")
+        raise UsageError(f"--kind {quote(unknown[0])}: choose from {', '.join(AREA_BY_KIND)}")
     overrides = _parse_overrides(args.set)
     parameters = {**get_variant(args.variant).parameters, **overrides}
     out_folder = Path(args.out)
@@ -492,30 +496,33 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--out {str(out_folder)!r}: is a file; name a folder")
     adapter = open_guarded(args.engine, args.timeout, open_engine)
     findings = 0
+    taken: set[str] = set()
     try:
         capabilities = adapter.capabilities()
         for number, kind in enumerate(kinds):
             if kind not in capabilities.kinds:
                 out.write(f"{kind:<9} unsupported by {capabilities.engine}\n")
                 continue
-            finding = fuzz_kind(kind, adapter, parameters, args.examples, args.seed + number)
-            if finding is None:
+            found = fuzz_findings(kind, adapter, parameters, args.examples, args.seed + number)
+            if not found:
                 out.write(f"{kind:<9} no disagreement in {args.examples} cases\n")
                 continue
-            findings += 1
             area = AREA_BY_KIND[kind]
-            vector = finding_to_vector(finding, _next_ids(area, 1)[0], capabilities.engine, args.variant, overrides)
-            folder = Path(args.out) / area
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"fuzz-{_safe(capabilities.engine)}-{kind}.yaml"
-            document = {"area": area, "description": f"Minimal disagreements with {capabilities.engine} found by differential fuzzing.", "vectors": [vector]}
-            write_atomic(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
-            out.write(f"{kind:<9} DISAGREES: {finding.problems[0][:160]}\n")
-            out.write(f"{'':<9} minimal case: {json.dumps(finding.input)[:300]}\n")
-            out.write(f"{'':<9} written to {path}\n")
+            for finding in found:
+                findings += 1
+                out.write(f"{kind:<9} DISAGREES on {finding.rule} ({finding.how}): {finding.problems[0][:160]}\n")
+                out.write(f"{'':<9} minimal case: {json.dumps(finding.input)[:300]}\n")
+                if not finding.writable:
+                    out.write(f"{'':<9} not written as a vector: {'the engine gave no answer' if not isinstance(finding.observed, dict) else 'the rule it breaks could not be pinned down'}\n")
+                    continue
+                vector = finding_to_vector(finding, _next_ids(area, 1, taken)[0], capabilities.engine, args.variant, overrides)
+                path = out_folder / area / f"fuzz-{_safe(args.engine)}-{kind}-{finding.rule.lower()}.yaml"
+                document = {"area": area, "description": f"Minimal disagreements with {capabilities.engine} found by differential fuzzing.", "vectors": [vector]}
+                write_atomic(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
+                out.write(f"{'':<9} written to {path}\n")
     finally:
         adapter.close()
-    out.write(f"{findings} kind(s) with a disagreement\n")
+    out.write(f"{findings} disagreement(s) found\n")
     return 1 if findings else 0
 
 

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 
 import jsonschema
 
-from ginspec.errors import InvalidVariant, InvalidVector, located
+from ginspec.errors import InvalidVariant, InvalidVector, located, quote
 from ginspec.paths import display, schema_path, vectors_dir
 from ginspec.registry import rules_by_id
 from ginspec.variants import BrokenVariantFile, resolve_parameters
@@ -63,16 +63,16 @@ def _schema_problem(document: Any) -> tuple[str | None, str] | None:
     vector_id = None
     if len(path) >= 2 and path[0] == "vectors" and isinstance(path[1], int):
         entry = document["vectors"][path[1]]
-        vector_id = entry.get("id", f"vector #{path[1] + 1}") if isinstance(entry, dict) else f"vector #{path[1] + 1}"
+        vector_id = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) and len(entry["id"]) <= 60 else f"vector #{path[1] + 1}"
         path = path[2:]
     where = ".".join(str(part) for part in path)
     if error.validator == "pattern" and isinstance(error.instance, str):
-        message = _card_problem(error.instance) or f"{error.instance!r} is not valid here"
+        message = _card_problem(error.instance) or f"{quote(error.instance)} is not valid here"
     elif error.validator == "additionalProperties":
         unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
         message = f"unknown key {', '.join(map(repr, unknown))}"
     else:
-        message = error.message
+        message = error.message if len(error.message) <= 300 else error.message[:300] + "..."
     return vector_id, f"{where}: {message}" if where else message
 
 
