@@ -38,7 +38,7 @@ from ginspec.report import build_report, closing_line, markdown_report, print_su
 from ginspec.runner import FAILING, CaseResult, run_vectors
 from ginspec.play import play
 from ginspec.transcripts import engine_divergence, load_transcript, recorded_result_problem, round_question, rules_replay, save_transcript, transcript_files
-from ginspec.variants import check_parameters, get_variant
+from ginspec.variants import InvalidVariant, check_parameters, get_variant
 from ginspec.variants_cli import add_variant_commands
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
@@ -298,9 +298,12 @@ def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
     report_path, markdown_path, expectations_file = _output_paths(args)
     departures = load_expectations(expectations_file)  # a malformed file is refused before the run
-    vectors = load_vectors()
+    vectors = load_vectors(tolerate_broken_variants=True)
     _check_areas(args.area, vectors)
     vectors = select_vectors(vectors, args.id, args.rule, args.area)
+    broken = next((vector.broken_variant for vector in vectors if vector.broken_variant), None)
+    if broken is not None:
+        raise InvalidVariant(broken)
     if not vectors and args.only == "vectors":
         raise UsageError("no vector matches the selection")
     adapter = open_guarded(args.engine, args.timeout, open_engine)

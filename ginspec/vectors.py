@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 import jsonschema
 
 from ginspec.errors import InvalidVariant, InvalidVector, located, quote
-from ginspec.paths import display, schema_path, vectors_dir
+from ginspec.paths import display, schema_path, spec_dir, vectors_dir
 from ginspec.registry import rules_by_id
 from ginspec.variants import BrokenVariantFile, resolve_parameters
 from ginspec.yamlio import load_yaml
@@ -45,6 +45,9 @@ class Vector:
     input: Mapping[str, Any]
     expected: Mapping[str, Any]
     provenance: str | None
+    broken_variant: str | None = None
+    """Set (to the variant file's error) when the vector's variant file is broken; such a vector is
+    loaded only by :func:`load_vectors` with ``tolerate_broken_variants``, and is refused if selected."""
 
 
 @lru_cache(maxsize=None)
@@ -164,7 +167,7 @@ def _size_problem(entry: Mapping[str, Any], parameters: Mapping[str, Any]) -> st
     return None
 
 
-def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> list[Vector]:
+def load_vector_file(path: Path, known_rules: Iterable[str] | None = None, tolerate_broken_variants: bool = False) -> list[Vector]:
     """Load and check one vector file."""
     shown = display(path)
     document = load_yaml(path, InvalidVector)
@@ -188,13 +191,16 @@ def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> li
         except NotationError as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
         variant = entry.get("variant", "standard")
+        broken = None
         try:
             parameters = resolve_parameters(variant, entry.get("overrides"), "overrides")
-        except BrokenVariantFile:
-            raise  # the variant file is at fault, not this vector: its error names that file
+        except BrokenVariantFile as exc:
+            if not tolerate_broken_variants:
+                raise  # the variant file is at fault, not this vector: its error names that file
+            parameters, broken = {}, str(exc)
         except InvalidVariant as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
-        size_problem = _size_problem(entry, parameters)
+        size_problem = _size_problem(entry, parameters) if broken is None else None
         if size_problem is not None:
             raise InvalidVector(located(shown, vector_id, size_problem))
         vectors.append(
@@ -211,6 +217,7 @@ def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> li
                 input=entry["input"],
                 expected=entry["expected"],
                 provenance=entry.get("provenance"),
+                broken_variant=broken,
             )
         )
     return vectors
@@ -247,12 +254,45 @@ def vector_files(directory: Path | None = None) -> list[Path]:
     return found
 
 
-def load_vectors(directory: Path | None = None) -> list[Vector]:
-    """Every vector in the suite; duplicate IDs are an error naming both files."""
+_LOADED: dict[tuple[Any, ...], list[Vector]] = {}
+
+
+def _spec_fingerprint() -> tuple[Any, ...]:
+    """Path, size and modification time of every variant and rule file a vector depends on."""
+    marks: list[Any] = [str(vectors_dir().absolute())]
+    for folder in (spec_dir() / "variants", spec_dir() / "rules"):
+        for child in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+            try:
+                status = child.stat()
+            except OSError:
+                continue
+            marks.append((child.name, status.st_mtime_ns, status.st_size))
+    return tuple(marks)
+
+
+def _load_unchanged(path: Path, tolerate_broken_variants: bool, fingerprint: tuple[Any, ...]) -> list[Vector]:
+    """:func:`load_vector_file`, remembered while the file (its path, size and modification time),
+    the variant and rule files and the suite root are unchanged: a process that runs several
+    checks reads each file once."""
+    try:
+        status = path.stat()
+    except OSError:
+        return load_vector_file(path, tolerate_broken_variants=tolerate_broken_variants)
+    key = (str(path.absolute()), status.st_mtime_ns, status.st_size, fingerprint, tolerate_broken_variants)
+    if key not in _LOADED:
+        _LOADED[key] = load_vector_file(path, tolerate_broken_variants=tolerate_broken_variants)
+    return _LOADED[key]
+
+
+def load_vectors(directory: Path | None = None, tolerate_broken_variants: bool = False) -> list[Vector]:
+    """Every vector in the suite; duplicate IDs are an error naming both files. With
+    ``tolerate_broken_variants``, a vector whose variant file is broken is kept, marked, so that a
+    run selecting other vectors is not stopped by a file it does not use."""
     seen: dict[str, str] = {}
     vectors: list[Vector] = []
+    fingerprint = _spec_fingerprint()
     for path in vector_files(directory):
-        for vector in load_vector_file(path):
+        for vector in _load_unchanged(path, tolerate_broken_variants, fingerprint):
             if vector.id in seen:
                 raise InvalidVector(located(vector.file, vector.id, f"ID already used in {seen[vector.id]}"))
             seen[vector.id] = vector.file
