@@ -1,7 +1,8 @@
 """The ``ginspec`` command: run the suite, and ask the reference engine about hands.
 
 Every user error is one line on standard error and exit status 2; a run of the suite exits 1 when a
-case failed and 0 otherwise.
+case failed or nothing was checked, and 0 otherwise (the table of statuses is in the README and in
+:func:`main`).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ginspec.errors import InvalidVariant
+from ginspec.errors import InvalidVariant, quote
 from ginspec.variants import BrokenVariantFile, Variant, _Catalogue, get_variant, parameter_schemas, variant_files
 from ginspec.yamlio import load_yaml
 
@@ -37,7 +37,7 @@ def _all_variants(broken: dict[str, str] | None = None) -> dict[str, Variant]:
 def _lookup(variants: dict[str, Variant], name: str) -> Variant:
     if name not in variants:
         get_variant(name)  # raises the error of a broken file, or names the known variants
-        raise InvalidVariant(f"unknown variant {name!r} (known: {', '.join(sorted(variants))})")
+        raise InvalidVariant(f"unknown variant {quote(name)} (known: {', '.join(sorted(variants))})")
     return variants[name]
 
 

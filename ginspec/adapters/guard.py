@@ -29,6 +29,9 @@ from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, EngineFault, EngineTimeout
 from ginspec.errors import UnknownEngine, quote
 
+CLOSE_TIMEOUT = 5.0
+"""Seconds ``close()`` may take (at most ``--timeout``)."""
+
 MAX_ABANDONED = 3
 """Stuck calls after which an in-process engine is no longer asked anything."""
 
@@ -153,8 +156,8 @@ class GuardedAdapter(Adapter):
     def close(self) -> None:
         if self.abandoned >= MAX_ABANDONED:
             return
-        try:
-            self.worker.call(self.inner.close, self.timeout)
+        try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call
+            self.worker.call(self.inner.close, min(self.timeout, CLOSE_TIMEOUT))
         except BaseException as exc:  # noqa: BLE001
             self.close_problem = f"engine {self.name!r}: close() failed: {describe_exception(exc)}"
 
