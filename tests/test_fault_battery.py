@@ -311,6 +311,15 @@ def variant_broken_elsewhere_does_not_stop_others(tmp: Path) -> Outcome:
 
 
 @fault("variants", 2, "spec/variants/oklahoma.yaml", "paramters")
+def variant_broken_and_used_is_blamed_not_the_vector(tmp: Path) -> Outcome:
+    root = suite_copy(tmp)
+    _break_variant(root)
+    outcome = check(tmp)
+    assert "vectors/" not in outcome.err, "the vector using the variant is not at fault"
+    return outcome
+
+
+@fault("variants", 2, "spec/variants/oklahoma.yaml", "paramters")
 def variant_list_names_the_broken_file(tmp: Path) -> Outcome:
     root = suite_copy(tmp)
     _break_variant(root)
@@ -656,7 +665,7 @@ def adapter_returns_a_set(tmp: Path) -> Outcome:
 
 @fault("python-adapters", 1, "TIMEOUT deadwood-0001", "TIMEOUT deadwood-0002", "1 passed, 2 failed")
 def adapter_hangs_under_the_timeout(tmp: Path) -> Outcome:
-    return _adapter(tmp, "Hangs", "--timeout", "0.3", "--id", "deadwood-0001", "--id", "deadwood-0002", "--id", "deadwood-0003")
+    return _adapter(tmp, "Hangs", "--timeout", "1.5", "--id", "deadwood-0001", "--id", "deadwood-0002", "--id", "deadwood-0003")
 
 
 @fault("python-adapters", 0, "2 passed")
@@ -725,6 +734,25 @@ def exec_protocol_fault_shape(tmp: Path) -> Outcome:
         del os.environ["GINSPEC_FAULTS"]
 
 
+for _name, _words in (
+    ("hang", ("TIMEOUT deadwood-0001", "no answer within 4 s")),
+    ("garbage", ("not JSON", "deadwood is 12, I think")),
+    ("stderr", ("TIMEOUT deadwood-0001", "standard error instead of standard output")),
+    ("wrong-id", ("answered case 'someone-else'",)),
+):
+
+    def _protocol_fault(tmp: Path, name: str = _name) -> Outcome:
+        os.environ["GINSPEC_FAULTS"] = f"deadwood-0001={name}"
+        try:
+            # the start wait follows --timeout too: long enough for a loaded machine to start Python
+            return check(tmp, "--timeout", "4" if name in ("hang", "stderr") else "30", "--engine", f"exec:{sys.executable} -m tests.engines.misbehaving", *KNOWN)
+        finally:
+            del os.environ["GINSPEC_FAULTS"]
+
+    _protocol_fault.__name__ = f"exec_protocol_fault_{_name.replace('-', '_')}"
+    fault("exec-engines", 1, "1 passed, 1 failed", *_words)(_protocol_fault)
+
+
 @fault("exec-engines", 0, "bounded")
 def exec_standard_error_is_bounded(tmp: Path) -> Outcome:
     from ginspec.adapters.jsonl import STDERR_KEPT, _Tail
@@ -787,12 +815,12 @@ MINIMUM = {
     "cli": 10,
     "stdin": 3,
     "vectors": 7,
-    "variants": 6,
+    "variants": 7,
     "expectations": 5,
     "transcripts": 15,
     "reports": 10,
     "python-adapters": 12,
-    "exec-engines": 8,
+    "exec-engines": 12,
 }
 
 
