@@ -43,7 +43,8 @@ class _Collector:
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         if self.areas:  # --area selects before running, not after
             chosen = [item for item in items if _scenario_of(item)[2] in self.areas]
-            config.hook.pytest_deselected(items=[item for item in items if item not in chosen])
+            kept = {id(item) for item in chosen}
+            config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept])
             items[:] = chosen
         registered = rules_by_id()
         for item in items:
