@@ -717,6 +717,21 @@ def exec_output_not_utf8(tmp: Path) -> Outcome:
     return check(tmp, "--timeout", "5", "--engine", engine, *KNOWN)
 
 
+@fault("exec-engines", 1, "longer than 4,194,304 characters", "1 passed, 1 failed")
+def exec_endless_line(tmp: Path) -> Outcome:
+    engine = protocol_engine(
+        tmp,
+        """
+        if message["id"] == "deadwood-0001":
+            sys.stdout.write("7" * 20_000_000 + "\\n")
+        else:
+            say({"type": "answer", "id": message["id"], "answer": {"deadwood": 51}})  # deadwood-0002's, by hand
+        sys.stdout.flush()
+        """,
+    )
+    return check(tmp, "--timeout", "30", "--engine", engine, *KNOWN)
+
+
 @fault("exec-engines", 1, "exit status 139", "segmentation fault (pretend)")
 def exec_protocol_fault_crash(tmp: Path) -> Outcome:
     os.environ["GINSPEC_FAULTS"] = "deadwood-0001=crash"

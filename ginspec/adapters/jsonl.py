@@ -86,10 +86,25 @@ def _shape_problem(message: Any, name: str) -> str | None:
     return f"{where + ': ' if where else ''}{message}"
 
 
+MAX_LINE = 4 * 1024 * 1024
+"""Characters of one line of an engine's standard output; a longer line is dropped and reported."""
+OVERSIZE = "\x00oversize\n"
+"""Put in the queue in place of a line longer than :data:`MAX_LINE`."""
+
+
 def _pump(stream: IO[str], sink: "queue.Queue[str | None]") -> None:
-    """Copy lines from a pipe into a queue; None marks the end."""
+    """Copy lines from a pipe into a queue, never holding more than :data:`MAX_LINE` characters of
+    one line (a line without end is dropped as it comes); None marks the end."""
     try:
-        for line in stream:
+        while True:
+            line = stream.readline(MAX_LINE)
+            if not line:
+                break
+            if len(line) >= MAX_LINE and not line.endswith("\n"):
+                sink.put(OVERSIZE)
+                while line and not line.endswith("\n"):
+                    line = stream.readline(MAX_LINE)
+                continue
             sink.put(line)
     except (OSError, ValueError):
         pass
@@ -261,6 +276,8 @@ class JsonLinesAdapter(Adapter):
                 {"type": "ask", "id": case_id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
             )
             line = process.receive(self.timeout)
+            if line == OVERSIZE:
+                raise EngineFault(f"the engine wrote a line longer than {MAX_LINE:,} characters")
             try:
                 message = parse_json(line)
             except ValueError as exc:
