@@ -27,7 +27,7 @@ from reference_impl.melds import format_spread
 
 from ginspec.adapters import open_engine
 from ginspec.coverage import rule_coverage
-from ginspec.adapters.guard import GuardedAdapter, open_guarded
+from ginspec.adapters.guard import open_guarded
 from ginspec.adapters.jsonl import EngineFault
 from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
 from ginspec.files import check_output_path, write_atomic
