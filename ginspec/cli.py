@@ -1,17 +1,22 @@
 """The ``ginspec`` command: run the suite, and ask the reference engine about hands.
 
 Every user error is one line on standard error and exit status 2; a run of the suite exits 1 when a
-case failed and 0 otherwise.
+case failed or nothing was checked, and 0 otherwise (the table of statuses is in the README and in
+:func:`main`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import signal
+from collections import Counter
 import random
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Sequence, TextIO
+from typing import Any, Iterator, NoReturn, Sequence, TextIO
 
 import yaml
 
@@ -21,24 +26,27 @@ from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
 from ginspec.adapters import open_engine
-from ginspec.errors import SuiteError, UsageError
+from ginspec.adapters.guard import open_guarded
+from ginspec.adapters.jsonl import EngineFault
+from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
+from ginspec.files import check_output_path, write_atomic
 from ginspec.features import run_features
-from ginspec.paths import reports_dir
+from ginspec.paths import reports_dir, suite_root
 from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
 from ginspec.registry import rules_by_id
-from ginspec.atomic import write_text_atomic
 from ginspec.identity import SuiteRootAction, VersionAction
 from ginspec.report import build_report, closing_line, markdown_report, nothing_checked, print_summary, write_report
 from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
 from ginspec.play import play
-from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
+from ginspec.transcripts import engine_divergence, load_transcript, recorded_result_problem, round_question, rules_replay, save_transcript, transcript_files
 from ginspec.suite import Suite
-from ginspec.variants import AS_WRITTEN, check_parameters, get_variant, resolve_run_variant
+from ginspec.variants import AS_WRITTEN, InvalidVariant, check_parameters, get_variant, resolve_run_variant
 from ginspec.variants_cli import add_variant_commands
 from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
+from ginspec.yamlio import load_yaml_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,7 +65,7 @@ def _parse_overrides(items: Sequence[str]) -> dict[str, Any]:
         key, sep, raw = item.partition("=")
         if not sep or not key:
             raise UsageError(f"--set {item!r}: write KEY=VALUE, e.g. --set knock_limit=7")
-        overrides[key] = yaml.safe_load(raw)
+        overrides[key] = load_yaml_text(raw, f"--set {quote(item)}", UsageError)
     check_parameters(overrides, "--set")
     return overrides
 
@@ -154,6 +162,24 @@ def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> N
         out.write(f"{label:<10} {_arrangement_line(arrangement)}\n")
 
 
+def _stdin_lines() -> Iterator[str]:
+    """Standard input line by line; bytes that are not UTF-8 become U+FFFD, so that the caller
+    can refuse that one line instead of the whole input ending in a traceback."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        yield from sys.stdin
+        return
+    for raw in buffer:
+        yield raw.decode("utf-8", errors="replace")
+
+
+def _read_stdin_line() -> str:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin.readline()
+    return buffer.readline().decode("utf-8", errors="replace")
+
+
 def command_hand(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args.variant, args.set)
     if args.cards != "-":
@@ -164,10 +190,12 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
             _print_hand(cards, rules, out)
         return 0
     status = 0
-    for number, line in enumerate(sys.stdin, 1):
+    for number, line in enumerate(_stdin_lines(), 1):
         if not line.strip():
             continue
         try:
+            if "\ufffd" in line:
+                raise UsageError(f"standard input: not UTF-8 text: {quote(line.strip())}")
             cards = _cards(line.strip(), "hand")
             answer = hand_answer(cards, rules)
         except (SuiteError, ref.GinError) as exc:
@@ -235,7 +263,7 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
     known_ids = {vector.id for vector in vectors}
     for wanted in ids:
         if wanted not in known_ids:
-            raise UsageError(f"--id {wanted!r}: no such vector")
+            raise UsageError(f"--id {quote(wanted)}: no such vector")
     chosen = vectors
     if ids:
         chosen = [vector for vector in chosen if vector.id in ids]
@@ -246,12 +274,44 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
     return chosen
 
 
+def _check_areas(areas: Sequence[str], vectors: Sequence[Vector]) -> None:
+    """An ``--area`` that names no rule area of the vectors or the scenarios is a usage error."""
+    known = {vector.area for vector in vectors}
+    features = suite_root() / "features"
+    if features.is_dir():
+        known |= {path.name for path in features.iterdir() if path.is_dir()}
+    for area in areas:
+        if area not in known:
+            raise UsageError(f"--area {quote(area)}: no such rule area (known: {', '.join(sorted(known))})")
+
+
+def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
+    """(report, markdown, expectations) paths of ``check``, checked before anything runs. The
+    defaults come from the ``--engine`` the user gave, never from the name an engine gives itself."""
+    if args.report:
+        report = check_output_path(Path(args.report), "--report")
+    else:
+        report = check_output_path(reports_dir() / f"{_safe(args.engine)}.json", "report", create_parent=True)
+    markdown = check_output_path(Path(args.markdown), "--markdown") if args.markdown else None
+    expectations = Path(args.expectations) if args.expectations else expectations_path(args.engine)
+    if args.write_expectations:
+        check_output_path(expectations, "--expectations", create_parent=not args.expectations)
+    return report, markdown, expectations
+
+
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
-    adapter = open_engine(args.engine, args.timeout)
+    report_path, markdown_path, expectations_file = _output_paths(args)
+    departures = load_expectations(expectations_file)  # a malformed file is refused before the run
+    vectors = load_vectors(tolerate_broken_variants=True)
+    _check_areas(args.area, vectors)
+    vectors = select_vectors(vectors, args.id, args.rule, args.area)
+    broken = next((vector.broken_variant for vector in vectors if vector.broken_variant), None)
+    if broken is not None:
+        raise InvalidVariant(broken)
+    if not vectors and args.only == "vectors":
+        raise UsageError("no vector matches the selection")
+    adapter = open_guarded(args.engine, args.timeout, open_engine)
     try:
-        vectors = select_vectors(Suite().vectors, args.id, args.rule, args.area)
-        if not vectors and args.only == "vectors":
-            raise UsageError("no vector matches the selection")
         capabilities = adapter.capabilities()
         variant = resolve_run_variant(args.variant, capabilities)
     except BaseException:
@@ -276,6 +336,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
             results = run_cases(adapter, capabilities, plan_cases(vectors, variant, parameters, home), progress)
     finally:
         adapter.close()
+    close_problem = getattr(adapter, "close_problem", None)
     if show_progress:
         sys.stderr.write("\r" + " " * 60 + "\r")
     if args.only != "vectors" and not args.id:
@@ -284,32 +345,37 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         results += run_features(args.engine, args.rule, args.area, args.timeout, args.variant)
         if show_progress:
             sys.stderr.write(" " * 40 + "\r")
-    expectations_file = Path(args.expectations) if args.expectations else expectations_path(capabilities.engine)
-    departures = load_expectations(expectations_file)
     if args.write_expectations:
-        expectations_file.parent.mkdir(parents=True, exist_ok=True)
-        expectations_file.write_text(draft_expectations(capabilities.engine, results, departures), encoding="utf-8")
+        write_atomic(expectations_file, draft_expectations(args.engine, results, departures))
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = apply_expectations(results, departures)
     report = build_report(capabilities, variant, results)
-    report_path = Path(args.report) if args.report else reports_dir() / f"{_safe(capabilities.engine)}.json"
     write_report(report, report_path)
     if args.junit_xml:
         from ginspec.junit import write_junit
 
         write_junit(report, Path(args.junit_xml))
     statements = {rule_id: rule.statement for rule_id, rule in rules_by_id().items()}
-    if args.markdown:
-        write_text_atomic(Path(args.markdown), markdown_report(report, statements))
+    if markdown_path is not None:
+        write_atomic(markdown_path, markdown_report(report, statements))
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
         print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant)
-    empty = nothing_checked(results, _selection_text(args))
+    return check_status(results, close_problem, _selection_text(args))
+
+
+def check_status(results: Sequence[CaseResult], close_problem: str | None = None, selection: str = "") -> int:
+    """1 if a case failed, the engine failed to close, or nothing at all was checked; else 0."""
+    status = 1 if any(result.status in FAILING for result in results) else 0
+    if close_problem:
+        sys.stderr.write(f"ginspec: error: {close_problem}\n")
+        status = 1
+    empty = nothing_checked(list(results), selection)
     if empty:
         sys.stderr.write(f"ginspec: error: {empty}\n")
         return 1
-    return 1 if any(result.status in FAILING for result in results) else 0
+    return status
 
 
 def _selection_text(args: argparse.Namespace) -> str:
@@ -318,37 +384,84 @@ def _selection_text(args: argparse.Namespace) -> str:
 
 
 def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)[:120]
 
 
 # ----------------------------------------------------------------------------- replay and play
 
 
-def command_replay(args: argparse.Namespace, out: TextIO) -> int:
-    transcript = load_transcript(Path(args.file))
-    adapter = open_engine(args.engine)
+def replay_one(path: Path, adapter: Any, engine: str, variant: str | None = None) -> tuple[str, str]:
+    """The verdict on one transcript: (status, line). Status is ``ok``, ``illegal`` (a move the
+    rules refuse), ``wrong`` (the transcript's recorded result is wrong, or it records a result for
+    a hand it does not finish), ``departs`` (the engine departs from the rules), ``error`` (the
+    engine failed or cannot answer) or ``invalid`` (the file is not a valid transcript)."""
     try:
-        answer, divergence = replay_transcript(transcript, adapter, args.variant)
-    finally:
-        adapter.close()
+        transcript = load_transcript(path)
+        rules_answer = rules_replay(transcript, variant)
+    except (InvalidTranscript, SuiteError) as exc:
+        return "invalid", str(exc)
     moves = len(transcript.actions)
-    if answer.get("illegal"):
-        refused = answer["illegal"]
-        out.write(f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}\n")
-    elif answer.get("finished"):
-        out.write(f"{moves} moves replayed: {answer['outcome']}, winner {answer['winner']}, {answer['points']} points\n")
+    if rules_answer.get("illegal"):
+        refused = rules_answer["illegal"]
+        return "illegal", f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}"
+    if rules_answer.get("finished"):
+        told = f"{moves} moves replayed: {rules_answer['outcome']}, winner {rules_answer['winner']}, {rules_answer['points']} points"
     else:
-        out.write(f"{moves} moves replayed; the hand is not over\n")
+        told = f"{moves} moves replayed; the hand is not over"
+    # a recorded result holds under the transcript's own rules, not another variant's
+    problem = recorded_result_problem(transcript, rules_answer) if variant is None else None
+    if problem is not None:
+        return "wrong", f"{told}; the transcript is wrong: {problem}"
+    if adapter is None:
+        return "ok", told
+    question = round_question(transcript, variant)
+    capabilities = adapter.capabilities()
+    reason = capabilities.unsupported_reason(question)
+    if reason is not None:
+        return "error", f"{told}; {engine} cannot replay it: {reason}"
+    try:
+        engine_answer = adapter.ask(question)
+    except EngineFault as exc:
+        return "error", f"{told}; {engine} failed: {str(exc)[:400]}"
+    divergence = engine_divergence(transcript, rules_answer, engine_answer, capabilities.omits)
     if divergence is not None:
         where = f"move {divergence.move}" if divergence.move else "the result"
-        out.write(f"{args.engine} departs from the rules at {where}: {divergence.problem}\n")
-        return 1
-    if args.engine != "reference":
-        out.write(f"{args.engine} agrees with the rules at every move\n")
-    return 1 if answer.get("illegal") else 0
+        return "departs", f"{told}; {engine} departs from the rules at {where}: {divergence.problem}"
+    return "ok", f"{told}; {engine} agrees with the rules at every move"
+
+
+REPLAY_STATUS = {"ok": 0, "illegal": 1, "wrong": 1, "departs": 1, "error": 1, "invalid": 2}
+
+
+def command_replay(args: argparse.Namespace, out: TextIO) -> int:
+    paths = transcript_files([Path(name) for name in args.files])
+    adapter = open_guarded(args.engine, args.timeout, open_engine) if args.engine != "reference" else None
+    verdicts: list[str] = []
+    try:
+        for path in paths:
+            status, line = replay_one(path, adapter, args.engine, args.variant)
+            verdicts.append(status)
+            if status == "invalid":
+                sys.stderr.write(f"ginspec: error: {line}\n")
+            elif len(paths) == 1:
+                out.write(line + "\n")
+            else:
+                out.write(f"{path}: {status}: {line}\n")
+    finally:
+        if adapter is not None:
+            adapter.close()
+    if len(paths) > 1:
+        counts = Counter(verdicts)
+        out.write(f"{len(paths)} transcripts: " + ", ".join(f"{counts[name]} {name}" for name in REPLAY_STATUS if counts[name]) + "\n")
+    close_problem = getattr(adapter, "close_problem", None)
+    if close_problem:
+        sys.stderr.write(f"ginspec: error: {close_problem}\n")
+        return max(1, max(REPLAY_STATUS[status] for status in verdicts))
+    return max(REPLAY_STATUS[status] for status in verdicts)
 
 
 def command_play(args: argparse.Namespace, out: TextIO) -> int:
+    save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None
     overrides = _parse_overrides(args.set)
     parameters = {**get_variant(args.variant).parameters, **overrides}
     if parameters["players"] != 2 or parameters["table_format"] != "heads_up":
@@ -359,14 +472,14 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
     def read(prompt: str) -> str:
         out.write(prompt)
         out.flush()
-        line = sys.stdin.readline()
+        line = _read_stdin_line()
         if not line:
             return "quit"
         return line
 
     transcript = play(rules, args.variant, overrides, rng, args.you, args.dealer, read, out)
-    if args.save:
-        save_transcript(transcript, Path(args.save))
+    if save_path is not None:
+        save_transcript(transcript, save_path)
         out.write(f"saved to {args.save}; check it with: ginspec replay {args.save}\n")
     return 0
 
@@ -374,8 +487,8 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
 # ----------------------------------------------------------------------------- fuzz
 
 
-def _next_ids(area: str, count: int) -> list[str]:
-    used = {vector.id for vector in load_vectors()}
+def _next_ids(area: str, count: int, taken: set[str]) -> list[str]:
+    used = {vector.id for vector in load_vectors()} | taken
     ids: list[str] = []
     number = 5001
     while len(ids) < count:
@@ -383,44 +496,54 @@ def _next_ids(area: str, count: int) -> list[str]:
         if candidate not in used:
             ids.append(candidate)
         number += 1
+    taken.update(ids)
     return ids
 
 
 def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
-    from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_kind
+    """Each kind is searched on after a disagreement: one finding per rule broken, each shrunk to
+    its own minimal case and written as a vector citing that rule. A crash or a finding whose rule
+    could not be pinned down is reported but not written (it would not be a fair vector)."""
+    from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_findings
 
     kinds = args.kind or list(AREA_BY_KIND)
     unknown = [kind for kind in kinds if kind not in AREA_BY_KIND]
     if unknown:
-        raise UsageError(f"--kind {unknown[0]!r}: choose from {', '.join(AREA_BY_KIND)}")
+        raise UsageError(f"--kind {quote(unknown[0])}: choose from {', '.join(AREA_BY_KIND)}")
     overrides = _parse_overrides(args.set)
     parameters = {**get_variant(args.variant).parameters, **overrides}
-    adapter = open_engine(args.engine, args.timeout)
+    out_folder = Path(args.out)
+    if out_folder.exists() and not out_folder.is_dir():
+        raise UsageError(f"--out {str(out_folder)!r}: is a file; name a folder")
+    adapter = open_guarded(args.engine, args.timeout, open_engine)
     findings = 0
+    taken: set[str] = set()
     try:
         capabilities = adapter.capabilities()
         for number, kind in enumerate(kinds):
             if kind not in capabilities.kinds:
                 out.write(f"{kind:<9} unsupported by {capabilities.engine}\n")
                 continue
-            finding = fuzz_kind(kind, adapter, parameters, args.examples, args.seed + number)
-            if finding is None:
+            found = fuzz_findings(kind, adapter, parameters, args.examples, args.seed + number)
+            if not found:
                 out.write(f"{kind:<9} no disagreement in {args.examples} cases\n")
                 continue
-            findings += 1
             area = AREA_BY_KIND[kind]
-            vector = finding_to_vector(finding, _next_ids(area, 1)[0], capabilities.engine, args.variant, overrides)
-            folder = Path(args.out) / area
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"fuzz-{_safe(capabilities.engine)}-{kind}.yaml"
-            document = {"area": area, "description": f"Minimal disagreements with {capabilities.engine} found by differential fuzzing.", "vectors": [vector]}
-            path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110), encoding="utf-8")
-            out.write(f"{kind:<9} DISAGREES: {finding.problems[0][:160]}\n")
-            out.write(f"{'':<9} minimal case: {json.dumps(finding.input)[:300]}\n")
-            out.write(f"{'':<9} written to {path}\n")
+            for finding in found:
+                findings += 1
+                out.write(f"{kind:<9} DISAGREES on {finding.rule} ({finding.how}): {finding.problems[0][:160]}\n")
+                out.write(f"{'':<9} minimal case: {json.dumps(finding.input)[:300]}\n")
+                if not finding.writable:
+                    out.write(f"{'':<9} not written as a vector: {'the engine gave no answer' if not isinstance(finding.observed, dict) else 'the rule it breaks could not be pinned down'}\n")
+                    continue
+                vector = finding_to_vector(finding, _next_ids(area, 1, taken)[0], capabilities.engine, args.variant, overrides)
+                path = out_folder / area / f"fuzz-{_safe(args.engine)}-{kind}-{finding.rule.lower()}.yaml"
+                document = {"area": area, "description": f"Minimal disagreements with {capabilities.engine} found by differential fuzzing.", "vectors": [vector]}
+                write_atomic(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
+                out.write(f"{'':<9} written to {path}\n")
     finally:
         adapter.close()
-    out.write(f"{findings} kind(s) with a disagreement\n")
+    out.write(f"{findings} disagreement(s) found\n")
     return 1 if findings else 0
 
 
@@ -428,11 +551,13 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
+    if args.json:
+        path = check_output_path(Path(args.json), "--json")
+    else:
+        path = check_output_path(reports_dir() / "coverage.json", "coverage", create_parent=True)
     coverage = Suite().coverage
     rows = [entry.to_json() for entry in coverage.values()]
-    path = Path(args.json) if args.json else reports_dir() / "coverage.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n")
     out.write(f"{'rule':<30} {'scenarios':>9} {'vectors':>8}  tested under / changed by\n")
     gaps = 0
     for row in sorted(rows, key=lambda row: (row["area"], row["id"])):
@@ -454,6 +579,32 @@ def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
 # ----------------------------------------------------------------------------- main
 
 
+MAX_TIMEOUT = 3600.0
+TIMEOUT_HELP = "seconds the engine may take to start and to answer each case, more than 0 and at most 3600 (default: 10; 30 to start an exec: engine)"
+
+
+def timeout_seconds(text: str) -> float:
+    """``--timeout``: a finite number of seconds, more than 0 and at most :data:`MAX_TIMEOUT`."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give seconds more than 0 and at most {MAX_TIMEOUT:g}")
+    return value
+
+
+def example_count(text: str) -> int:
+    """``--examples``: a whole number from 1 to 100000."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give 1 to 100000 cases")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ginspec", description="The Gin Rummy specification and conformance suite.")
     parser.add_argument("--version", action=VersionAction, help="print the suite version and the content hash of its vectors and features")
@@ -473,7 +624,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--junit-xml", metavar="PATH", help="also write the report as JUnit XML (one testcase per case) to this file")
     check.add_argument("--expectations", help="the engine's expectation file (default: expectations/ENGINE.yaml)")
     check.add_argument("--write-expectations", action="store_true", help="draft the expectation file from this run's failures")
-    check.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case (default: 10)")
+    check.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     check.add_argument(
         "--variant",
         help="judge the engine under this variant: cases whose answer it changes are derived for it; "
@@ -499,9 +650,10 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(handler=command_score)
 
     replay_parser = commands.add_parser("replay", help="replay a saved hand move by move through an engine")
-    replay_parser.add_argument("file", help="a transcript (YAML: variant, deal, actions)")
-    replay_parser.add_argument("--engine", default="reference", help="adapter name, or module:Class (default: reference)")
-    replay_parser.add_argument("--variant", help="play the moves under this variant's rules (default: the transcript's own)")
+    replay_parser.add_argument("files", nargs="+", metavar="FILE", help="transcripts (YAML: variant, deal, actions), or folders of them")
+    replay_parser.add_argument("--engine", default="reference", help="adapter name, exec:COMMAND, or module:Class (default: reference)")
+    replay_parser.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
+    replay_parser.add_argument("--variant", help="play the moves under this variant's rules (default: each transcript's own)")
     replay_parser.set_defaults(handler=command_replay)
 
     play_parser = commands.add_parser("play", help="play a hand in the terminal against a simple computer opponent")
@@ -510,18 +662,19 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--seed", type=int, default=None, help="shuffle with this seed, to deal the same hand again")
     play_parser.add_argument("--you", choices=["p1", "p2"], default="p1", help="your seat (default: p1)")
     play_parser.add_argument("--dealer", choices=["p1", "p2"], default="p2", help="who deals (default: p2)")
-    play_parser.add_argument("--save", help="write the hand as a transcript to this file")
+    play_parser.add_argument("--save", help="write the hand as a transcript to this file (checked before the hand is dealt)")
+    play_parser.add_argument("--force", action="store_true", help="let --save replace an existing file")
     play_parser.set_defaults(handler=command_play)
 
     fuzz = commands.add_parser("fuzz", help="generate cases, compare an engine with the reference, shrink disagreements")
     fuzz.add_argument("--engine", required=True, help="adapter name, exec:COMMAND, or module:Class")
     fuzz.add_argument("--kind", action="append", help="deadwood, discard, knock, layoff, score or round (repeatable; default: all)")
-    fuzz.add_argument("--examples", type=int, default=500, help="cases to try per kind (default: 500)")
+    fuzz.add_argument("--examples", type=example_count, default=500, help="cases to try per kind, 1 to 100000 (default: 500)")
     fuzz.add_argument("--seed", type=int, default=0, help="random seed of the search (default: 0)")
     fuzz.add_argument("--variant", default="standard", help="variant to play under (default: standard)")
     fuzz.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
     fuzz.add_argument("--out", default="fuzz-findings", help="folder for the vectors written (default: fuzz-findings)")
-    fuzz.add_argument("--timeout", type=float, default=None, help="seconds an exec: engine may take per case")
+    fuzz.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     fuzz.set_defaults(handler=command_fuzz)
 
     coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
@@ -534,9 +687,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _raise_interrupted(signal_number: int, _frame: Any) -> None:
+    raise Interrupted(signal_number)
+
+
+def _install_signal_handlers() -> dict[int, Any]:
+    """SIGTERM and SIGHUP (a CI time limit, ``timeout``, a closed terminal) unwind the command
+    like Ctrl-C does, so that every ``finally`` runs and each engine's process group is stopped."""
+    previous: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            previous[number] = signal.signal(number, _raise_interrupted)
+        except ValueError:  # not the main thread: leave signals alone
+            pass
+    return previous
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Exit statuses (README, "Exit status"): 0 all checked and passed; 1 a case failed, an engine
+    departed or failed, or nothing was checked; 2 a usage error or invalid input (one line on
+    standard error); 128+N stopped by signal N (130 Ctrl-C, 143 SIGTERM); 141 output closed early."""
     args = build_parser().parse_args(argv)
     stream = out or sys.stdout
+    previous = _install_signal_handlers()
     try:
         return int(args.handler(args, stream))
     except (SuiteError, ref.GinError) as exc:
@@ -545,6 +721,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("ginspec: interrupted\n")
         return 130
+    except Interrupted as exc:
+        sys.stderr.write(f"ginspec: stopped by signal {exc.signal_number}\n")
+        return 128 + exc.signal_number
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _silence_stdout() -> None:
+    """After the reader of our output went away (``ginspec ... | head``), send what is left, and
+    the interpreter's final flush, to nowhere instead of a BrokenPipeError traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -83,11 +83,11 @@ def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
     for vector in vectors:
         by_file.setdefault(vector.file, {})[vector.id] = computed[vector.id]
     from ginspec.paths import suite_root
-    from ginspec.atomic import write_text_atomic
+    from ginspec.files import write_atomic
 
     for shown in files:
         path = Path(shown) if Path(shown).is_absolute() else suite_root() / shown
-        write_text_atomic(path, rewrite_file(path.read_text(encoding="utf-8"), by_file[shown], display(path)))
+        write_atomic(path, rewrite_file(path.read_text(encoding="utf-8"), by_file[shown], display(path)))
     if stale_scenarios:
         write_scenario_dependence(scenarios)
     out.write(f"depends_on written for {len(stale)} vector(s) in {len(files)} file(s) and {len(stale_scenarios)} scenario(s)\n")

@@ -23,21 +23,21 @@ from typing import Any, Iterable
 
 import yaml
 
-from ginspec.errors import SuiteError
+from ginspec.errors import InvalidExpectations, quote
 from ginspec.paths import display, expectations_dir
 from ginspec.runner import CaseResult
 from ginspec.yamlio import load_yaml
+
+__all__ = ["InvalidExpectations", "apply_expectations", "draft_expectations", "expectations_path", "load_expectations"]
 
 KINDS = ("bug", "rule-difference")
 FAILED = ("fail", "error", "timeout")
 
 
-class InvalidExpectations(SuiteError):
-    """An expectation file that is malformed."""
-
-
 def expectations_path(engine: str) -> Path:
-    """``expectations/ENGINE.yaml`` of the project in the current folder when it has one, else the
+    """The default expectation file of the engine the user named with ``--engine`` (never the name
+    the engine gives itself, so an engine cannot pick whose expectations it is judged by):
+    ``expectations/ENGINE.yaml`` of the project in the current folder when it has one, else the
     suite's own (in a checkout) or the current folder's (with an installed suite)."""
     safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in engine)
     in_project = Path.cwd() / "expectations" / f"{safe}.yaml"
@@ -45,19 +45,44 @@ def expectations_path(engine: str) -> Path:
 
 
 def load_expectations(path: Path) -> dict[str, dict[str, Any]]:
-    """The departures listed in ``path`` by case ID (empty if there is no file)."""
+    """The departures listed in ``path`` by case ID (empty if there is no file). Every problem is
+    one :class:`InvalidExpectations` naming the file, the entry and the key."""
     if not path.exists():
         return {}
-    document = load_yaml(path, InvalidExpectations) or {}
+    shown = display(path)
+    document = load_yaml(path, InvalidExpectations)
+    if document is None:
+        return {}
+    if not isinstance(document, dict):
+        raise InvalidExpectations(f"{shown}: the file is a mapping with 'engine' and 'departures', not {type(document).__name__}")
+    unknown = sorted(set(document) - {"engine", "departures"}, key=str)
+    if unknown:
+        raise InvalidExpectations(f"{shown}: unknown key {quote(unknown[0])} (keys: engine, departures)")
+    entries = document.get("departures")
+    if entries is None:
+        entries = []
+    if not isinstance(entries, list):
+        raise InvalidExpectations(f"{shown}: departures: a list of entries, not {type(entries).__name__} {quote(entries)}")
     departures: dict[str, dict[str, Any]] = {}
-    for number, entry in enumerate(document.get("departures") or [], 1):
+    for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict) or "id" not in entry:
-            raise InvalidExpectations(f"{display(path)}: departure #{number} needs an 'id'")
+            raise InvalidExpectations(f"{shown}: departure #{number} needs an 'id'")
+        case = entry["id"]
+        if not isinstance(case, str) or not case:
+            raise InvalidExpectations(f"{shown}: departure #{number}: id: a case ID (text), not {quote(case)}")
+        extra = sorted(set(entry) - {"id", "kind", "reason", "rules"}, key=str)
+        if extra:
+            raise InvalidExpectations(f"{shown}: {quote(case)}: unknown key {quote(extra[0])} (keys: id, kind, reason, rules)")
         if entry.get("kind") not in KINDS:
-            raise InvalidExpectations(f"{display(path)}: {entry['id']}: kind must be one of {', '.join(KINDS)}, not {entry.get('kind')!r}")
-        if not entry.get("reason"):
-            raise InvalidExpectations(f"{display(path)}: {entry['id']}: a departure needs a reason")
-        departures[entry["id"]] = entry
+            raise InvalidExpectations(f"{shown}: {quote(case)}: kind must be one of {', '.join(KINDS)}, not {quote(entry.get('kind'))}")
+        if not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
+            raise InvalidExpectations(f"{shown}: {quote(case)}: a departure needs a reason (text)")
+        rules = entry.get("rules", [])
+        if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
+            raise InvalidExpectations(f"{shown}: {quote(case)}: rules: a list of rule IDs, not {quote(rules)}")
+        if case in departures:
+            raise InvalidExpectations(f"{shown}: {quote(case)}: listed twice")
+        departures[case] = entry
     return departures
 
 

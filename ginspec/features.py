@@ -46,12 +46,18 @@ class _Collector:
     vector gets: an engine that crashes or hangs is an ``error`` or a ``timeout``, a question it
     cannot play is ``unsupported``, and only a wrong answer is a ``fail``."""
 
-    def __init__(self) -> None:
+    def __init__(self, areas: Sequence[str] = ()) -> None:
+        self.areas = set(areas)
         self.items: dict[str, dict[str, Any]] = {}
         self.results: list[CaseResult] = []
         self.problems: dict[str, tuple[str, str, Any, Any]] = {}
 
-    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        if self.areas:  # --area selects before running, not after
+            chosen = [item for item in items if _scenario_of(item)[2] in self.areas]
+            kept = {id(item) for item in chosen}
+            config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept])
+            items[:] = chosen
         registered = rules_by_id()
         for item in items:
             _, _, area = _scenario_of(item)
@@ -172,32 +178,15 @@ def run_features(
         arguments += ["--engine-timeout", str(timeout)]
     if variant is not None:
         arguments += ["--variant", variant]
-    selection = []
     if rules:
-        selection.append("(" + " or ".join(rules) + ")")
-    if selection:
-        arguments += ["-m", " and ".join(selection)]
-    collector = _Collector()
+        arguments += ["-m", " or ".join(rules)]
+    collector = _Collector(areas)
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
-        code = pytest.main(arguments, plugins=[collector, _AreaFilter(areas)] if areas else [collector])
+        code = pytest.main(arguments, plugins=[collector])
     if code == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt
     if code not in (0, 1, 5) and not collector.results:
         raise SuiteError(f"the feature run could not start (pytest exit status {code}, after {time.perf_counter() - started:.1f} s)")
     return sorted(collector.results, key=lambda result: result.id)
 
-
-class _AreaFilter:
-    """Deselects, before anything runs, the scenarios outside the chosen rule areas."""
-
-    def __init__(self, areas: Sequence[str]) -> None:
-        self.areas = set(areas)
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        keep = [item for item in items if _scenario_of(item)[2] in self.areas]
-        dropped = [item for item in items if _scenario_of(item)[2] not in self.areas]
-        if dropped:
-            config.hook.pytest_deselected(items=dropped)
-        items[:] = keep

@@ -8,11 +8,15 @@ the independent brute-force oracle (``tests/test_vectors_match_oracle.py``) once
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 from typing import Any, Callable, Mapping
 
-from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis import HealthCheck, Phase, assume, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
@@ -20,8 +24,10 @@ from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.reference import ReferenceAdapter, play_round_question
 from ginspec.judge import judge, judge_round
 from reference_impl.actions import format_action
-from reference_impl.cards import DECK, format_cards, format_hand, mask_of, parse_cards
-from reference_impl.deadwood import optimal_arrangements
+from ginspec.registry import rules_by_id
+from ginspec.variants import parameter_schemas
+from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_cards
+from reference_impl.deadwood import least_deadwood, optimal_arrangements
 from reference_impl.melds import format_meld
 from reference_impl.round import apply, deal_in_order, legal_actions
 from reference_impl.rules import RoundRules
@@ -67,18 +73,25 @@ def knocks(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def spreads(draw: st.DrawFn) -> dict[str, Any]:
-    """A knocker's least-deadwood spread and a defender from the rest of the pack."""
-    cards = draw(st.one_of(st.permutations(NAMES), st.integers(1, 8).flatmap(lambda low: st.permutations(_pool(low, 6)))))
+def spreads(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
+    """A knocker who can knock (at least one meld, deadwood from 1 to the knock limit: a gin hand
+    takes no lay-offs, GIN-NO-LAYOFF) and a defender from the rest of the pack. Only such spreads
+    are asked about: any engine that scores a knock answers them."""
+    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: st.permutations(_pool(low, 6))), st.permutations(NAMES)))
     knocker, defender = list(cards[:10]), list(cards[10:20])
     arrangement = optimal_arrangements(mask_of(parse_cards(_text(knocker))))[0]
-    return {"knocker_melds": [format_meld(meld) for meld in arrangement.melds] or ["Ac 2c 3c"], "defender": _text(sorted(defender, key=NAMES.index))}
+    assume(arrangement.melds and 1 <= arrangement.deadwood <= max(knock_limit, 1))
+    return {"knocker_melds": [format_meld(meld) for meld in arrangement.melds], "defender": _text(sorted(defender, key=NAMES.index))}
 
 
 @st.composite
-def scores(draw: st.DrawFn) -> dict[str, Any]:
-    cards = draw(st.one_of(st.permutations(NAMES), st.integers(1, 8).flatmap(lambda low: st.permutations(_pool(low, 6)))))
-    return {"knocker": _text(sorted(cards[:10], key=NAMES.index)), "defender": _text(sorted(cards[10:20], key=NAMES.index))}
+def scores(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
+    """A knocker who may knock (deadwood at most the limit: any other is an illegal knock, which
+    the rules reject) and a defender from the rest of the pack."""
+    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: st.permutations(_pool(low, 6))), st.permutations(NAMES)))
+    knocker = sorted(cards[:10], key=NAMES.index)
+    assume(least_deadwood(mask_of(parse_cards(_text(knocker)))) <= knock_limit)
+    return {"knocker": _text(knocker), "defender": _text(sorted(cards[10:20], key=NAMES.index))}
 
 
 @st.composite
@@ -113,99 +126,330 @@ def strategies(parameters: Mapping[str, Any]) -> dict[str, st.SearchStrategy[dic
         "deadwood": hands(10).map(lambda hand: {"hand": _text(hand)}),
         "discard": hands(11).map(lambda hand: {"hand": _text(hand)}),
         "knock": knocks(),
-        "layoff": spreads(),
-        "score": scores(),
+        "layoff": spreads(int(parameters.get("knock_limit", 10))),
+        "score": scores(int(parameters.get("knock_limit", 10))),
         "round": rounds(parameters),
     }
 
 
 @dataclass(frozen=True)
 class Finding:
+    """One disagreement, shrunk: the case, the rules' answer, the engine's, and the rule it breaks
+    (``how`` says how that rule was found: by a parameter, a definition, or not at all)."""
+
     kind: str
     input: dict[str, Any]
     expected: dict[str, Any]
     observed: Any
     problems: tuple[str, ...]
+    rule: str = ""
+    how: str = ""
+
+    @property
+    def writable(self) -> bool:
+        """Whether the finding can be a vector: the engine gave an answer (not a crash, a refusal
+        or a "cannot answer"), and the rule it breaks was pinned down."""
+        return isinstance(self.observed, dict) and not _non_answer(self.observed) and self.how != "unattributed"
+
+
+def _non_answer(observed: Mapping[str, Any]) -> bool:
+    return any(key in observed for key in ("unsupported", "cannot_answer", "not_supported"))
+
+
+# ----------------------------------------------------------------------------- asking
+
+
+def _expected_answer(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any], reference: Adapter) -> dict[str, Any] | None:
+    """What the rules answer, restricted to the fields fuzzing judges; None for a question the
+    rules reject (never asked: it would test the engine on a question with no answer)."""
+    if kind == "round":
+        question_input = {**data, "observe_after": list(range(len(data["actions"]) + 1))}
+        answer = play_round_question({**question_input, "parameters": parameters})
+        wanted = {key: value for key, value in answer.items() if key in ("outcome", "winner", "points", "finished")}
+        wanted["checkpoints"] = [{"after": int(after), **state} for after, state in answer["checkpoints"].items()]
+        return wanted
+    answer = reference.ask(Question(kind, dict(data), parameters, "fuzz"))
+    if "error" in answer:
+        return None
+    return {name: answer[name] for name in EXPECTED_FIELDS[kind] if name in answer}
+
+
+def _question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> Question:
+    if kind == "round":
+        return Question("round", {**data, "observe_after": list(range(len(data["actions"]) + 1))}, parameters, "fuzz")
+    return Question(kind, dict(data), parameters, "fuzz")
+
+
+def _verdict(kind: str, expected: Mapping[str, Any], observed: Any, omits: frozenset[str]) -> tuple[str, ...]:
+    if kind == "round":
+        wanted = dict(expected)
+        wanted["checkpoints"] = [{key: value for key, value in point.items() if key not in omits} for point in expected["checkpoints"]]
+        try:
+            verdict = judge_round(wanted, observed)
+        except Exception as exc:  # noqa: BLE001 - a malformed answer is a disagreement, not a crash
+            return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
+        return verdict.mismatches
+    try:
+        return judge(expected, observed, omits).mismatches
+    except Exception as exc:  # noqa: BLE001
+        return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
 
 
 def _disagreement(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any], engine: Adapter, capabilities: Capabilities, reference: Adapter) -> tuple[dict[str, Any], Any, tuple[str, ...]] | None:
-    if kind == "round":
-        question_input = {**data, "observe_after": list(range(len(data["actions"]) + 1))}
-        expected = play_round_question({**question_input, "parameters": parameters})
-        question = Question("round", question_input, parameters, "fuzz")
-        if capabilities.unsupported_reason(question):
-            return None
-        try:
-            observed = engine.ask(question)
-        except Exception as exc:  # a crash is a finding too
-            return expected, None, (f"{type(exc).__name__}: {exc}",)
-        wanted = {key: value for key, value in expected.items() if key in ("outcome", "winner", "points", "finished")}
-        wanted["checkpoints"] = [
-            {"after": int(after), **{name: value for name, value in state.items() if name not in capabilities.omits}}
-            for after, state in expected["checkpoints"].items()
-        ]
-        verdict = judge_round(wanted, observed)
-        return (wanted, observed, verdict.mismatches) if not verdict.passed else None
-    question = Question(kind, dict(data), parameters, "fuzz")
+    """(expected, observed, problems) when the engine disagrees with the rules on this case; None
+    when it agrees, or when the case is one it cannot be asked (its capabilities) or the rules
+    reject the question."""
+    question = _question(kind, data, parameters)
     if capabilities.unsupported_reason(question):
         return None
-    answer = reference.ask(question)
-    expected = {name: answer[name] for name in EXPECTED_FIELDS[kind] if name in answer} if "error" not in answer else {"error": answer["error"]}
+    expected = _expected_answer(kind, data, parameters, reference)
+    if expected is None:
+        return None
     try:
         observed = engine.ask(question)
-    except Exception as exc:
-        return expected, None, (f"{type(exc).__name__}: {exc}",)
-    verdict = judge(expected, observed, capabilities.omits)
-    return (expected, observed, verdict.mismatches) if not verdict.passed else None
+    except Exception as exc:  # a crash is a finding too (reported, never written as a vector)
+        return expected, None, (f"{type(exc).__name__}: {str(exc)[:300]}",)
+    if isinstance(observed, dict) and _non_answer(observed):
+        return None
+    problems = _verdict(kind, expected, observed, capabilities.omits)
+    return (expected, observed, problems) if problems else None
 
 
-def fuzz_kind(kind: str, engine: Adapter, parameters: Mapping[str, Any], examples: int, seed: int) -> Finding | None:
-    """Search ``examples`` cases of one kind; return the minimal disagreement, or None."""
+# ----------------------------------------------------------------------------- which rule
+
+
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
+
+PROBED_PARAMETERS = {
+    "deadwood": (),
+    "discard": ("knock_limit", "big_gin"),
+    "knock": ("knock_limit", "big_gin"),
+    "layoff": ("layoff_chaining", "layoffs"),
+    "score": ("undercut_bonus", "gin_bonus", "big_gin_bonus", "tie_outcome", "layoff_chaining", "layoffs", "knock_limit", "spade_double"),
+    "round": (
+        "knock_limit", "discard_taken_card", "gin_mandatory", "stock_dead_cards", "fiftieth_card_rule",
+        "upcard_after_passes", "repeated_upcard_draw", "big_gin", "knock_discard_location",
+    ),
+}
+"""The parameters whose rules a disagreement of each kind may turn on (the others cannot change
+the answer fields judged for that kind)."""
+
+
+def parameter_rule(name: str) -> str | None:
+    """The rule a variant parameter sets, from its description in the variant schema."""
+    registered = rules_by_id()
+    for token in RULE_ID.findall(str(parameter_schemas()[name].get("description", ""))):
+        if token in registered:
+            return token
+    return None
+
+
+def _alternative_values(name: str, current: Any) -> list[Any]:
+    schema = parameter_schemas()[name]
+    if schema.get("type") == "boolean":
+        return [not current]
+    if "enum" in schema:
+        return [value for value in schema["enum"] if value != current]
+    if schema.get("type") == "integer":
+        low, high = schema.get("minimum", 0), schema.get("maximum", 1000)
+        near = {current - 5, current - 1, current + 1, current + 5, 0, 10, 20, 25, 50}
+        return sorted(value for value in near if low <= value <= high and value != current)
+    return []
+
+
+def _card_value(card: Card, definition: str) -> int:
+    if definition == "ace-eleven" and card.rank == 1:
+        return 11
+    if definition == "faces-by-rank" and card.rank > 10:
+        return card.rank
+    return card.value
+
+
+def _melds(cards: tuple[Card, ...], definition: str) -> list[int]:
+    """Every meld (as a mask) among ``cards`` under a definition: the rules', or runs that may
+    go round the corner (K-A-2) or rank the ace high (Q-K-A)."""
+    held = {(card.rank, card.suit): card for card in cards}
+    melds: list[int] = []
+    for rank in range(1, 14):
+        group = [held[(rank, suit)] for suit in "cdhs" if (rank, suit) in held]
+        for size in (3, 4):
+            for chosen in combinations(group, size):
+                melds.append(mask_of(chosen))
+    wrap = definition == "runs-wrap"
+    for suit in "cdhs":
+        for start in range(1, 14):
+            run: list[Card] = []
+            for step in range(13):
+                rank = start + step
+                if rank > 13:
+                    if not wrap:
+                        break
+                    rank -= 13
+                if (rank, suit) not in held:
+                    break
+                run.append(held[(rank, suit)])
+                if len(run) >= 3:
+                    melds.append(mask_of(run))
+    return melds
+
+
+def least_deadwood_under(cards: tuple[Card, ...], definition: str) -> int:
+    """Least deadwood of ``cards`` under an alternative definition of card values or runs."""
+    melds = _melds(cards, definition)
+    values = {card.bit: _card_value(card, definition) for card in cards}
+
+    @lru_cache(maxsize=None)
+    def best(mask: int) -> int:
+        if not mask:
+            return 0
+        lowest = mask & -mask
+        answer = values[lowest] + best(mask & ~lowest)
+        for meld in melds:
+            if meld & lowest and meld & mask == meld:
+                answer = min(answer, best(mask & ~meld))
+        return answer
+
+    return best(mask_of(cards))
+
+
+DEFINITIONS = (
+    ("ace-eleven", "CARD-VALUES"),
+    ("faces-by-rank", "CARD-VALUES"),
+    ("runs-wrap", "MELD-RUN-NO-WRAP"),
+)
+"""Alternative definitions some engines use, and the rule each departs from."""
+
+
+def _deadwood_under(kind: str, data: Mapping[str, Any], definition: str, hand_size: int) -> int | None:
+    cards = parse_cards(data.get("hand", ""))
+    if kind == "deadwood":
+        return least_deadwood_under(cards, definition)
+    if kind == "discard" and len(cards) == hand_size + 1:
+        return min(least_deadwood_under(tuple(card for card in cards if card != out), definition) for out in cards)
+    if kind == "knock":
+        discard = parse_cards(data["discard"])[0]
+        return least_deadwood_under(tuple(card for card in cards if card != discard), definition)
+    return None
+
+
+def attribute_rule(kind: str, data: Mapping[str, Any], observed: Any, parameters: Mapping[str, Any], capabilities: Capabilities, reference: Adapter) -> tuple[str, str]:
+    """(rule, how): the rule the disagreement turns on. First the parameters: if the rules' answer
+    under another value of one parameter is the engine's answer, the engine plays that parameter's
+    rule differently (for lay-offs, first whether the answer is the rules' with the lay-offs onto
+    runs, or onto sets, left out). Then alternative definitions of card values and runs. Otherwise
+    the kind's first rule, marked unattributed (such a finding is reported, never written)."""
+    if not isinstance(observed, dict):
+        return RULES_BY_KIND[kind][0], "unattributed"
+    if kind == "layoff":  # the narrower explanation first: one kind of target, before all lay-offs
+        for keep, rule in (("sets", "LAYOFF-EXTEND-RUN"), ("runs", "LAYOFF-EXTEND-SET")):
+            melds = [meld for meld in data["knocker_melds"] if (len({card.suit for card in parse_cards(meld)}) > 1) == (keep == "sets")]
+            if len(melds) == len(data["knocker_melds"]):
+                continue
+            if melds:
+                expected = _expected_answer(kind, {**data, "knocker_melds": melds}, parameters, reference)
+            else:
+                expected = _expected_answer(kind, data, {**parameters, "layoffs": False}, reference)
+            if expected is not None and not _verdict(kind, expected, observed, capabilities.omits):
+                return rule, f"lay-offs onto {'runs' if keep == 'sets' else 'sets'} left out"
+    for name in PROBED_PARAMETERS[kind]:
+        rule = parameter_rule(name)
+        if rule is None or name not in parameters:
+            continue
+        for value in _alternative_values(name, parameters[name]):
+            changed = {**parameters, name: value}
+            try:
+                expected = _expected_answer(kind, data, changed, reference)
+            except Exception:  # noqa: BLE001 - a value the reference cannot play is no explanation
+                continue
+            if expected is not None and not _verdict(kind, expected, observed, capabilities.omits):
+                return rule, f"parameter {name}={value!r}"
+    if kind in ("deadwood", "discard", "knock") and isinstance(observed.get("deadwood"), int):
+        for definition, rule in DEFINITIONS:
+            if _deadwood_under(kind, data, definition, int(parameters.get("hand_size", 10))) == observed["deadwood"]:
+                return rule, f"definition {definition}"
+    return RULES_BY_KIND[kind][0], "unattributed"
+
+
+# ----------------------------------------------------------------------------- searching
+
+
+def _settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        derandomize=False,
+        phases=[Phase.generate, Phase.shrink],
+        suppress_health_check=list(HealthCheck),
+    )
+
+
+def fuzz_findings(kind: str, engine: Adapter, parameters: Mapping[str, Any], examples: int, seed: int, limit: int = 8) -> list[Finding]:
+    """Search on after each disagreement: every search looks for a case breaking a rule not found
+    yet, and shrinks it while it still breaks *that* rule, so each defect gets its own minimal
+    case instead of every finding collapsing into the same smallest hand. At most ``limit``
+    findings; a search that finds no new rule in ``examples`` cases ends it."""
     reference = ReferenceAdapter()
     capabilities = engine.capabilities()
     strategy = strategies(parameters)[kind]
+    found: list[Finding] = []
+    known: set[str] = set()
+    cache: dict[str, tuple[str, str] | None] = {}
 
-    def disagrees(data: dict[str, Any]) -> bool:
-        return _disagreement(kind, data, parameters, engine, capabilities, reference) is not None
+    def rule_of(data: dict[str, Any]) -> tuple[str, str] | None:
+        key = json.dumps(data, sort_keys=True)
+        if key not in cache:
+            disagreement = _disagreement(kind, data, parameters, engine, capabilities, reference)
+            cache[key] = None if disagreement is None else attribute_rule(kind, data, disagreement[1], parameters, capabilities, reference)
+        return cache[key]
 
-    try:
-        minimal = find(
-            strategy,
-            disagrees,
-            settings=settings(
-                max_examples=examples,
-                database=None,
-                deadline=None,
-                derandomize=False,
-                phases=[Phase.generate, Phase.shrink],
-                suppress_health_check=list(HealthCheck),
-            ),
-            random=random.Random(seed),
-        )
-    except NoSuchExample:
-        return None
-    found = _disagreement(kind, minimal, parameters, engine, capabilities, reference)
-    assert found is not None
-    expected, observed, problems = found
-    return Finding(kind, minimal, expected, observed, problems)
+    for attempt in range(limit):
+        target: list[str | None] = [None]
+
+        def new_rule(data: dict[str, Any]) -> bool:
+            attributed = rule_of(data)
+            if attributed is None or attributed[0] in known:
+                return False
+            if target[0] is None:
+                target[0] = attributed[0]
+            return attributed[0] == target[0]
+
+        try:
+            minimal = find(strategy, new_rule, settings=_settings(examples), random=random.Random(seed * 1000 + attempt))
+        except NoSuchExample:
+            break
+        disagreement = _disagreement(kind, minimal, parameters, engine, capabilities, reference)
+        if disagreement is None:  # an engine that answers differently on the same question
+            break
+        expected, observed, problems = disagreement
+        rule, how = attribute_rule(kind, minimal, observed, parameters, capabilities, reference)
+        known.add(rule)
+        found.append(Finding(kind, minimal, expected, observed, problems, rule, how))
+    return found
+
+
+def fuzz_kind(kind: str, engine: Adapter, parameters: Mapping[str, Any], examples: int, seed: int) -> Finding | None:
+    """The first minimal disagreement of one kind, or None."""
+    findings = fuzz_findings(kind, engine, parameters, examples, seed, limit=1)
+    return findings[0] if findings else None
 
 
 def finding_to_vector(finding: Finding, vector_id: str, engine: str, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
-    """A finding as a vector entry of ``spec/vectors.md``."""
+    """A finding as a vector entry of ``spec/vectors.md``, citing the rule it breaks."""
     expected = dict(finding.expected)
     if finding.kind == "round":
-        expected = {key: value for key, value in expected.items() if key != "checkpoints"}
+        expected = {key: value for key, value in expected.items() if key not in ("checkpoints", "illegal")}
         expected["checkpoints"] = [point for point in finding.expected["checkpoints"] if point["after"] in _divergent_points(finding)]
     entry: dict[str, Any] = {
         "id": vector_id,
-        "rules": RULES_BY_KIND[finding.kind],
+        "rules": [finding.rule or RULES_BY_KIND[finding.kind][0]],
         "variant": variant,
     }
     if overrides:
         entry["overrides"] = dict(overrides)
     entry.update(
         {
-            "description": f"Found by differential fuzzing against {engine}: {finding.problems[0][:200]}",
+            "description": f"Found by differential fuzzing against {engine} ({finding.how}): {finding.problems[0][:200]}",
             "kind": finding.kind,
             "input": finding.input,
             "expected": expected,
@@ -219,7 +463,10 @@ def _divergent_points(finding: Finding) -> set[int]:
     points = set()
     for problem in finding.problems:
         if problem.startswith("after ") and " actions" in problem:
-            points.add(int(problem.split()[1]))
+            try:
+                points.add(int(problem.split()[1]))
+            except ValueError:
+                continue
     return points or {0}
 
 

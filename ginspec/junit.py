@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable
 from xml.etree import ElementTree as ET
 
-from ginspec.atomic import write_text_atomic
+from ginspec.files import write_atomic
 
 ERROR_STATUSES = ("error", "timeout", "suite-error")
 FAILURE_STATUSES = ("fail", "unexpected-pass")
@@ -109,4 +109,4 @@ def junit_xml(report: dict[str, Any]) -> str:
 
 def write_junit(report: dict[str, Any], path: Path) -> None:
     """Write the report as JUnit XML to ``path`` atomically (a reader never sees half a file)."""
-    write_text_atomic(path, junit_xml(report))
+    write_atomic(path, junit_xml(report))

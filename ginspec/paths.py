@@ -131,6 +131,10 @@ def expectations_dir() -> Path:
 def display(path: Path) -> str:
     """A path as shown to users: relative to the suite root when inside it."""
     try:
-        return str(path.resolve().relative_to(suite_root().resolve()))
+        return str(path.absolute().relative_to(suite_root().resolve()))
     except ValueError:
+        pass
+    try:
+        return str(path.resolve().relative_to(suite_root().resolve()))
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
         return str(path)

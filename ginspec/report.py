@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ginspec.adapters.base import Capabilities
-from ginspec.atomic import write_text_atomic
+from ginspec.errors import SuiteError
+from ginspec.files import write_atomic
 from ginspec.identity import suite_content_hash, suite_version
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
 
@@ -64,7 +65,13 @@ def rule_verdicts(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:
-    write_text_atomic(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    """Write the report as strict JSON (no NaN or infinity: engines' answers are checked for them
+    when they arrive), atomically, so that an interrupted write never leaves a truncated report."""
+    try:
+        text = json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except ValueError as exc:
+        raise SuiteError(f"{path}: the report holds a value JSON cannot carry: {exc}") from None
+    write_atomic(path, text)
 
 
 def nothing_checked(results: list[CaseResult], selection: str = "") -> str | None:

@@ -7,6 +7,7 @@ the engine and judges the answer.
 
 from __future__ import annotations
 
+import copy
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -72,7 +73,7 @@ def question_for(vector: Vector, parameters: Mapping[str, Any] | None = None) ->
 
     For a round, the engine is also told after which action counts the suite will look at the
     state (the checkpoint positions, not their contents)."""
-    data = dict(vector.input)
+    data = copy.deepcopy(dict(vector.input))
     if vector.kind == "round":
         data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
     return Question(kind=vector.kind, input=data, parameters=vector.parameters if parameters is None else parameters, id=vector.id)
@@ -184,11 +185,12 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             observed=observed,
             message=message,
             seconds=round(seconds, 6),
-            input=dict(case.input if case.input is not None else vector.input),
+            input=recorded_input,
             origin=case.origin,
             depends_on=case.depends_on,
         )
 
+    recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
     if vector.kind not in capabilities.kinds:
         return result("unsupported", None, f"{capabilities.engine} does not answer {vector.kind!r} questions", 0.0)
     if case.unsupported:
@@ -225,11 +227,22 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     expected_fields = set(case.expected) - {"error"}
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
-    if vector.kind == "round":
-        verdict = judge_round(case.expected, observed, capabilities.omits)
-    else:
-        verdict = judge(case.expected, observed, capabilities.omits)
-    return result("pass" if verdict.passed else "fail", observed, "; ".join(verdict.mismatches), seconds)
+    status, message = judge_answer(vector.kind, case.expected, observed, capabilities)
+    return result(status, observed, message, seconds)
+
+
+def judge_answer(kind: str, expected: Mapping[str, Any], observed: Any, capabilities: Capabilities) -> tuple[str, str]:
+    """(status, message) of an answer: ``pass`` or ``fail``, or ``error`` when the answer is so
+    malformed inside that it cannot be judged (the judge never takes the run down)."""
+    try:
+        if kind == "round":
+            verdict = judge_round(expected, observed, capabilities.omits)
+        else:
+            verdict = judge(expected, observed, capabilities.omits)
+    except Exception as exc:  # noqa: BLE001 - e.g. a field of the wrong type deep inside the answer
+        text = str(exc)
+        return "error", f"the answer cannot be judged: {type(exc).__name__}: {text[:300]}"
+    return ("pass" if verdict.passed else "fail"), "; ".join(verdict.mismatches)
 
 
 def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> CaseResult:

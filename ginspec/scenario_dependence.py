@@ -72,11 +72,11 @@ def recorded_reads() -> dict[str, tuple[str, ...]]:
 
 
 def write_scenario_dependence(entries: Mapping[str, Mapping[str, tuple[str, ...]]]) -> None:
-    from ginspec.atomic import write_text_atomic
+    from ginspec.files import write_atomic
 
     document = {"scenarios": {name: {key: list(entries[name][key]) for key in ("depends_on", "reads")} for name in sorted(entries)}}
     body = yaml.safe_dump(document, sort_keys=False, width=200, default_flow_style=None)
-    write_text_atomic(dependence_file(), HEADER + body)
+    write_atomic(dependence_file(), HEADER + body)
 
 
 def read_scenario_entries() -> dict[str, dict[str, tuple[str, ...]]]:

@@ -12,25 +12,30 @@ result: {outcome: knock, winner: p1, points: 12}   # optional: what was recorded
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from difflib import get_close_matches
+from typing import Any, Mapping, Sequence
 
 import yaml
 
 from ginspec.adapters.base import Adapter, Question
 from ginspec.adapters.reference import play_round_question
-from ginspec.errors import SuiteError
+from ginspec.errors import InvalidTranscript, InvalidVariant, quote
+from ginspec.files import write_atomic
 from ginspec.judge import action_set
 from ginspec.paths import display
-from ginspec.variants import resolve_parameters
+from ginspec.variants import BrokenVariantFile, resolve_parameters
 from ginspec.yamlio import load_yaml
 from reference_impl.actions import parse_action
-from reference_impl.errors import NotationError
+from reference_impl.cards import parse_cards
+from reference_impl.errors import GinError, NotationError
 
 
-class InvalidTranscript(SuiteError):
-    """A transcript file that cannot be read."""
+TRANSCRIPT_KEYS = ("variant", "overrides", "deal", "actions", "result")
+DEAL_KEYS = ("dealer", "hands", "upcard", "stock")
+RESULT_KEYS = ("outcome", "winner", "points", "knocker", "knocker_deadwood", "defender_deadwood", "layoffs", "finished")
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class Transcript:
     deal: Mapping[str, Any]
     actions: tuple[str, ...]
     result: Mapping[str, Any] | None
+    file: str = ""
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"variant": self.variant}
@@ -52,27 +58,132 @@ class Transcript:
         return data
 
 
+def _unknown_keys(found: Mapping[Any, Any], known: tuple[str, ...], where: str) -> None:
+    for key in found:
+        if key not in known:
+            close = get_close_matches(str(key), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f" (keys: {', '.join(known)})"
+            raise InvalidTranscript(f"{where}: unknown key {quote(key)}{hint}")
+
+
+def _check_deal(deal: Any, parameters: Mapping[str, Any], shown: str) -> None:
+    """The deal names the dealer, both hands, the upcard and the stock; every card is valid and
+    dealt once. Each error names the file and the field (``deal.hands.p2``)."""
+    if not isinstance(deal, dict):
+        raise InvalidTranscript(f"{shown}: deal: a mapping (dealer, hands, upcard, stock), not {type(deal).__name__} {quote(deal)}")
+    _unknown_keys(deal, DEAL_KEYS, f"{shown}: deal")
+    for key in ("dealer", "hands", "stock"):
+        if key not in deal:
+            raise InvalidTranscript(f"{shown}: deal: no {key!r}")
+    if deal["dealer"] not in ("p1", "p2"):
+        raise InvalidTranscript(f"{shown}: deal.dealer: p1 or p2, not {quote(deal['dealer'])}")
+    hands = deal["hands"]
+    if not isinstance(hands, dict):
+        raise InvalidTranscript(f"{shown}: deal.hands: a mapping of p1 and p2 to cards, not {quote(hands)}")
+    _unknown_keys(hands, ("p1", "p2"), f"{shown}: deal.hands")
+    fields = [(f"deal.hands.{seat}", hands.get(seat)) for seat in ("p1", "p2")]
+    if deal.get("upcard") is not None:
+        fields.append(("deal.upcard", deal["upcard"]))
+    fields.append(("deal.stock", deal["stock"]))
+    seen: dict[Any, str] = {}
+    for name, text in fields:
+        if text is None:
+            raise InvalidTranscript(f"{shown}: {name}: missing")
+        if not isinstance(text, str):
+            raise InvalidTranscript(f"{shown}: {name}: cards as text, e.g. 'Ac 2c 3c', not {quote(text)}")
+        try:
+            cards = parse_cards(text)
+        except NotationError as exc:
+            raise InvalidTranscript(f"{shown}: {name}: {exc}") from None
+        if name == "deal.upcard" and len(cards) != 1:
+            raise InvalidTranscript(f"{shown}: {name}: one card, not {quote(text)}")
+        for card in cards:
+            if card in seen:
+                raise InvalidTranscript(f"{shown}: {name}: {str(card)!r} is also dealt in {seen[card]}")
+            seen[card] = name
+    size = parameters.get("hand_size", 10)
+    for seat in ("p1", "p2"):
+        count = len(hands[seat].split())
+        if count not in (size, size + 1):
+            raise InvalidTranscript(f"{shown}: deal.hands.{seat}: {count} cards, the variant deals {size}")
+
+
 def load_transcript(path: Path) -> Transcript:
+    """Load and check a transcript. Every problem is one :class:`InvalidTranscript` naming the file
+    and the field; an unknown or misspelt key is refused, never ignored."""
     shown = display(path)
     document = load_yaml(path, InvalidTranscript)
-    if not isinstance(document, dict) or not {"deal", "actions"} <= set(document):
+    if not isinstance(document, dict):
+        raise InvalidTranscript(f"{shown}: a transcript is a mapping with 'deal' and 'actions', not {type(document).__name__}")
+    _unknown_keys(document, TRANSCRIPT_KEYS, shown)
+    if not {"deal", "actions"} <= set(document):
         raise InvalidTranscript(f"{shown}: a transcript needs 'deal' and 'actions'")
-    for number, text in enumerate(document["actions"]):
+    variant = document.get("variant", "standard")
+    if not isinstance(variant, str):
+        raise InvalidTranscript(f"{shown}: variant: a variant name, not {quote(variant)}")
+    overrides = document.get("overrides") or {}
+    try:
+        parameters = resolve_parameters(variant, overrides, f"{shown}: overrides")
+    except BrokenVariantFile:
+        raise
+    except InvalidVariant as exc:
+        message = str(exc)
+        raise InvalidTranscript(message if message.startswith(shown) else f"{shown}: {message}") from None
+    _check_deal(document["deal"], parameters, shown)
+    actions = document["actions"]
+    if not isinstance(actions, list):
+        raise InvalidTranscript(f"{shown}: actions: a list of moves, e.g. [p1 pass, p2 draw stock], not {quote(actions)}")
+    for number, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise InvalidTranscript(f"{shown}: action {number + 1}: a move as text, not {quote(text)}")
         try:
-            parse_action(str(text))
+            parse_action(text)
         except NotationError as exc:
             raise InvalidTranscript(f"{shown}: action {number + 1}: {exc}") from None
+    result = document.get("result")
+    if result is not None:
+        if not isinstance(result, dict):
+            raise InvalidTranscript(f"{shown}: result: a mapping (outcome, winner, points, ...), not {quote(result)}")
+        _unknown_keys(result, RESULT_KEYS, f"{shown}: result")
     return Transcript(
-        variant=document.get("variant", "standard"),
-        overrides=document.get("overrides") or {},
+        variant=variant,
+        overrides=dict(overrides),
         deal=document["deal"],
-        actions=tuple(str(text) for text in document["actions"]),
-        result=document.get("result"),
+        actions=tuple(actions),
+        result=result,
+        file=shown,
     )
 
 
+def transcript_files(paths: Sequence[Path]) -> list[Path]:
+    """Files named, and the ``*.yaml``/``*.yml`` files of folders named (sorted), in order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            inside = sorted(child for child in path.iterdir() if child.suffix in (".yaml", ".yml") and child.is_file())
+            if not inside:
+                raise InvalidTranscript(f"{display(path)}: no transcript (*.yaml) in this folder")
+            found += inside
+        else:
+            found.append(path)
+    return found
+
+
 def save_transcript(transcript: Transcript, path: Path) -> None:
-    path.write_text(yaml.safe_dump(transcript.to_data(), sort_keys=False, allow_unicode=True), encoding="utf-8")
+    write_atomic(path, yaml.safe_dump(transcript.to_data(), sort_keys=False, allow_unicode=True))
+
+
+def recorded_result_problem(transcript: Transcript, rules_answer: Mapping[str, Any]) -> str | None:
+    """Where the transcript's own recorded result is wrong by the rules: the transcript is at fault,
+    not any engine. A transcript that records a result but stops before the hand is over is wrong too."""
+    if not transcript.result or rules_answer.get("illegal"):
+        return None
+    if not rules_answer.get("finished"):
+        return f"it records a result ({', '.join(f'{key}={value!r}' for key, value in transcript.result.items())}) but its moves stop before the hand is over"
+    for name, value in transcript.result.items():
+        if name in rules_answer and rules_answer[name] != value:
+            return f"its recorded result has {name}={quote(value)}, the rules give {rules_answer[name]!r}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -83,50 +194,93 @@ class Divergence:
     problem: str
 
 
-def replay_transcript(
-    transcript: Transcript, adapter: Adapter, variant: str | None = None
-) -> tuple[dict[str, Any], Divergence | None]:
-    """Replay through the reference rules and through ``adapter`` with the state observed after
-    every move; return the rules' answer and the first divergence (None if the engine agrees).
+STATE_FIELDS = ("to_play", "phase", "stock", "knock_limit", "legal")
+RESULT_FIELDS = ("outcome", "winner", "points", "knocker_deadwood", "defender_deadwood")
 
-    With ``variant``, the moves are played under that variant's rules instead of the
-    transcript's own; the recorded result, which holds under the transcript's rules, is then
-    compared only if the two variants give the same parameters."""
-    own = resolve_parameters(transcript.variant, transcript.overrides, "transcript overrides")
-    parameters = own if variant is None else resolve_parameters(variant, None, "--variant")
+
+def round_question(transcript: Transcript, variant: str | None = None) -> Question:
+    """The ``round`` question of a transcript, with the state wanted after every move; under
+    ``variant``'s rules instead of the transcript's own when one is given."""
+    if variant is None:
+        parameters = resolve_parameters(transcript.variant, transcript.overrides, f"{transcript.file}: overrides")
+    else:
+        parameters = resolve_parameters(variant, None, "--variant")
     every = list(range(len(transcript.actions) + 1))
-    question_input = {"deal": transcript.deal, "actions": list(transcript.actions), "observe_after": every}
-    rules_answer = play_round_question({**question_input, "parameters": parameters})
-    engine_answer = adapter.ask(Question("round", question_input, parameters))
+    question_input = {"deal": copy.deepcopy(dict(transcript.deal)), "actions": list(transcript.actions), "observe_after": every}
+    return Question("round", question_input, parameters, transcript.file or "transcript")
+
+
+def rules_replay(transcript: Transcript, variant: str | None = None) -> dict[str, Any]:
+    """The rules' answer (the reference engine's) to the transcript's round question, under
+    ``variant`` when one is given. A deal the rules cannot start is the transcript's fault, named
+    as such."""
+    question = round_question(transcript, variant)
+    try:
+        return play_round_question({**question.input, "parameters": question.parameters})
+    except GinError as exc:
+        raise InvalidTranscript(f"{transcript.file}: deal: {exc}") from None
+
+
+def engine_divergence(
+    transcript: Transcript, rules_answer: Mapping[str, Any], engine_answer: Any, omits: frozenset[str] = frozenset()
+) -> Divergence | None:
+    """The first point where the engine's answer departs from the rules' (None if it agrees). A
+    state field the engine leaves out without declaring it in ``omits`` is a departure, so an
+    engine that reports nothing can never be said to agree."""
+    if not isinstance(engine_answer, Mapping):
+        return Divergence(0, f"the engine's answer is not an object: {quote(engine_answer)}")
     ruled = rules_answer.get("checkpoints", {})
-    seen = engine_answer.get("checkpoints", {}) if isinstance(engine_answer, Mapping) else {}
-    for step in every:
+    seen = engine_answer.get("checkpoints")
+    if not isinstance(seen, Mapping):
+        return Divergence(0, f"the engine reported no states (checkpoints: {quote(seen)})")
+    for step in range(len(transcript.actions) + 1):
         want, got = ruled.get(str(step)), seen.get(str(step))
         if want is None:
             break
         where = "after the deal" if step == 0 else f"after move {step} ({transcript.actions[step - 1]})"
-        if got is None:
-            return rules_answer, Divergence(step, f"{where}: the engine reported no state")
-        for name in ("to_play", "phase", "stock", "knock_limit"):
-            if name in got and got[name] != want[name]:
-                return rules_answer, Divergence(step, f"{where}: {name} is {got[name]!r}, the rules say {want[name]!r}")
-        if "legal" in got and action_set(got["legal"]) != action_set(want["legal"]):
-            missing = sorted(action_set(want["legal"]) - action_set(got["legal"]))
-            extra = sorted(action_set(got["legal"]) - action_set(want["legal"]))
-            return rules_answer, Divergence(step, f"{where}: legal moves differ: engine lacks {missing}, engine adds {extra}")
+        if not isinstance(got, Mapping):
+            return Divergence(step, f"{where}: the engine reported no state")
+        for name in STATE_FIELDS:
+            if name in omits or name not in want:
+                continue
+            if name not in got:
+                return Divergence(step, f"{where}: the engine did not report {name}")
+            if name == "legal":
+                try:
+                    differ = action_set(got["legal"]) != action_set(want["legal"])
+                except (NotationError, TypeError, ValueError) as exc:
+                    return Divergence(step, f"{where}: legal: not a list of moves: {str(exc)[:200]}")
+                if differ:
+                    missing = sorted(action_set(want["legal"]) - action_set(got["legal"]))
+                    extra = sorted(action_set(got["legal"]) - action_set(want["legal"]))
+                    return Divergence(step, f"{where}: legal moves differ: engine lacks {missing}, engine adds {extra}")
+            elif got[name] != want[name]:
+                return Divergence(step, f"{where}: {name} is {quote(got[name])}, the rules say {want[name]!r}")
     rule_refusal, engine_refusal = rules_answer.get("illegal"), engine_answer.get("illegal")
+    if engine_refusal is not None and not (isinstance(engine_refusal, Mapping) and isinstance(engine_refusal.get("index"), int) and 0 <= engine_refusal["index"] < len(transcript.actions)):
+        return Divergence(None, f"illegal: not a refusal of one of the moves: {quote(engine_refusal)}")
     if rule_refusal != engine_refusal and (rule_refusal or engine_refusal):
         if engine_refusal and (not rule_refusal or engine_refusal["index"] < rule_refusal["index"]):
             index = engine_refusal["index"]
-            return rules_answer, Divergence(index + 1, f"move {index + 1} ({transcript.actions[index]}): the engine refused it ({engine_refusal.get('reason')}), the rules allow it")
+            return Divergence(index + 1, f"move {index + 1} ({transcript.actions[index]}): the engine refused it ({engine_refusal.get('reason')}), the rules allow it")
         if rule_refusal and (not engine_refusal or rule_refusal["index"] < engine_refusal["index"]):
             index = rule_refusal["index"]
-            return rules_answer, Divergence(index + 1, f"move {index + 1} ({transcript.actions[index]}): the rules refuse it ({rule_refusal['reason']}), the engine accepted it")
-    for name in ("outcome", "winner", "points", "knocker_deadwood", "defender_deadwood"):
-        if name in rules_answer and engine_answer.get(name) != rules_answer[name]:
-            return rules_answer, Divergence(None, f"result: {name} is {engine_answer.get(name)!r}, the rules say {rules_answer[name]!r}")
-    if transcript.result and parameters == own:
-        for name, value in transcript.result.items():
-            if name in rules_answer and rules_answer[name] != value:
-                return rules_answer, Divergence(None, f"the recorded result has {name}={value!r}, the rules give {rules_answer[name]!r}")
-    return rules_answer, None
+            return Divergence(index + 1, f"move {index + 1} ({transcript.actions[index]}): the rules refuse it ({rule_refusal['reason']}), the engine accepted it")
+    if rules_answer.get("finished") is False and engine_answer.get("finished") not in (False, None):
+        return Divergence(None, f"the hand is not over by the rules, the engine says finished={quote(engine_answer.get('finished'))}")
+    for name in RESULT_FIELDS:
+        if name in rules_answer and name not in omits and engine_answer.get(name) != rules_answer[name]:
+            return Divergence(None, f"result: {name} is {quote(engine_answer.get(name))}, the rules say {rules_answer[name]!r}")
+    return None
+
+
+def replay_transcript(
+    transcript: Transcript, adapter: Adapter, omits: frozenset[str] = frozenset(), variant: str | None = None
+) -> tuple[dict[str, Any], Divergence | None]:
+    """Replay through the reference rules and through ``adapter`` with the state observed after
+    every move (under ``variant``'s rules when one is given); return the rules' answer and the
+    engine's first divergence (None if it agrees). The transcript's own recorded result is judged
+    apart, by :func:`recorded_result_problem`."""
+    rules_answer = rules_replay(transcript, variant)
+    engine_answer = adapter.ask(round_question(transcript, variant))
+    return rules_answer, engine_divergence(transcript, rules_answer, engine_answer, omits)

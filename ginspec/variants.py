@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 import jsonschema
 
-from ginspec.errors import InvalidVariant
+from ginspec.errors import InvalidVariant, quote
 from ginspec.paths import display, schema_path, variants_dir
 from ginspec.yamlio import load_yaml
 
@@ -56,13 +56,18 @@ def _describe(error: jsonschema.ValidationError) -> str:
     return f"{where + ': ' if where else ''}{error.message}"
 
 
+class BrokenVariantFile(InvalidVariant):
+    """A variant file that cannot be used (bad YAML, a bad key or value, a broken ``extends``); the
+    message names the file and the key. Only commands that need this variant stop on it."""
+
+
 def _read_variant(path: Path) -> dict[str, Any]:
-    document = load_yaml(path, InvalidVariant)
+    document = load_yaml(path, BrokenVariantFile)
     error = _first_schema_error(document, variant_schema())
     if error is not None:
-        raise InvalidVariant(f"{display(path)}: {_describe(error)}")
+        raise BrokenVariantFile(f"{display(path)}: {_describe(error)}")
     if document["name"] != path.stem:
-        raise InvalidVariant(f"{display(path)}: name {document['name']!r} does not match the file name {path.stem!r}")
+        raise BrokenVariantFile(f"{display(path)}: name {quote(document['name'])} does not match the file name {path.stem!r}")
     return document
 
 
@@ -73,66 +78,83 @@ def variant_files(directory: Path | None = None) -> dict[str, Path]:
 
 def check_parameters(overrides: Mapping[str, Any], where: str) -> None:
     """Raise :class:`InvalidVariant` naming ``where`` and the key for an unknown or ill-typed parameter."""
+    if not isinstance(overrides, Mapping):
+        raise InvalidVariant(f"{where}: parameters are KEY: VALUE pairs, not {type(overrides).__name__} {quote(overrides)}")
     schemas = parameter_schemas()
     for key, value in overrides.items():
         if key not in schemas:
-            raise InvalidVariant(f"{where}: unknown parameter {key!r}")
+            raise InvalidVariant(f"{where}: unknown parameter {quote(key)}")
         error = _first_schema_error(value, schemas[key])
         if error is not None:
-            raise InvalidVariant(f"{where}: parameter {key}={value!r}: {error.message}")
+            raise InvalidVariant(f"{where}: parameter {key}={quote(value)}: {error.message[:200]}")
+
+
+class _Catalogue:
+    """The variant files of one folder, read and resolved on demand: a broken file stops only the
+    commands that use that variant (or one extending it), and names the file and the key."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.files = variant_files(directory)
+        self.documents: dict[str, dict[str, Any]] = {}
+        self.resolved: dict[str, Variant] = {}
+
+    def document(self, name: str) -> dict[str, Any]:
+        if name not in self.documents:
+            self.documents[name] = _read_variant(self.files[name])
+        return self.documents[name]
+
+    def variant(self, name: str) -> Variant:
+        """Resolve ``name`` and its ``extends`` chain, without recursion (a chain may be long)."""
+        if name in self.resolved:
+            return self.resolved[name]
+        chain = [name]
+        while True:
+            parent = self.document(chain[-1]).get("extends")
+            if parent is None or parent in self.resolved:
+                break
+            if parent not in self.files:
+                raise BrokenVariantFile(f"{display(self.files[chain[-1]])}: extends unknown variant {quote(parent)}")
+            if parent in chain:
+                raise BrokenVariantFile(f"{display(self.files[chain[-1]])}: extends {parent!r} in a cycle")
+            chain.append(parent)
+        for own in reversed(chain):
+            document = self.document(own)
+            parent_name = document.get("extends")
+            parameters: dict[str, Any] = dict(self.resolved[parent_name].parameters) if parent_name else {}
+            parameters.update(document["parameters"])
+            missing = sorted(set(parameter_schemas()) - set(parameters))
+            if missing:
+                raise BrokenVariantFile(f"{display(self.files[own])}: parameters not set: {', '.join(missing)}")
+            self.resolved[own] = Variant(
+                name=own,
+                title=document["title"],
+                description=document["description"].strip(),
+                sources=tuple(document["sources"]),
+                extends=parent_name,
+                own_parameters=dict(document["parameters"]),
+                parameters=parameters,
+                path=display(self.files[own]),
+                authoritative=bool(document.get("authoritative", True)),
+            )
+        return self.resolved[name]
 
 
 def load_variants(directory: Path | None = None) -> dict[str, Variant]:
     """Every variant in ``spec/variants``, resolved. Errors name the file and the key."""
-    files = variant_files(directory)
-    documents = {name: _read_variant(path) for name, path in files.items()}
-    resolved: dict[str, Variant] = {}
-
-    def resolve(name: str, chain: tuple[str, ...]) -> Variant:
-        if name in resolved:
-            return resolved[name]
-        document = documents[name]
-        parent_name = document.get("extends")
-        parameters: dict[str, Any] = {}
-        if parent_name is not None:
-            if parent_name not in documents:
-                raise InvalidVariant(f"{display(files[name])}: extends unknown variant {parent_name!r}")
-            if parent_name in chain:
-                raise InvalidVariant(f"{display(files[name])}: extends {parent_name!r} in a cycle")
-            parameters.update(resolve(parent_name, chain + (name,)).parameters)
-        parameters.update(document["parameters"])
-        missing = sorted(set(parameter_schemas()) - set(parameters))
-        if missing:
-            raise InvalidVariant(f"{display(files[name])}: parameters not set: {', '.join(missing)}")
-        variant = Variant(
-            name=name,
-            title=document["title"],
-            description=document["description"].strip(),
-            sources=tuple(document["sources"]),
-            extends=parent_name,
-            own_parameters=dict(document["parameters"]),
-            parameters=parameters,
-            path=display(files[name]),
-            authoritative=bool(document.get("authoritative", True)),
-        )
-        resolved[name] = variant
-        return variant
-
-    for name in documents:
-        resolve(name, ())
-    return resolved
+    catalogue = _Catalogue(directory)
+    return {name: catalogue.variant(name) for name in catalogue.files}
 
 
 @lru_cache(maxsize=None)
-def _cached_variants() -> dict[str, Variant]:
-    return load_variants()
+def _catalogue() -> _Catalogue:
+    return _Catalogue()
 
 
 def get_variant(name: str) -> Variant:
-    variants = _cached_variants()
-    if name not in variants:
-        raise InvalidVariant(f"unknown variant {name!r} (known: {', '.join(sorted(variants))})")
-    return variants[name]
+    catalogue = _catalogue()
+    if not isinstance(name, str) or name not in catalogue.files:
+        raise InvalidVariant(f"unknown variant {quote(name)} (known: {', '.join(sorted(catalogue.files))})")
+    return catalogue.variant(name)
 
 
 def resolve_parameters(variant: str, overrides: Mapping[str, Any] | None, where: str) -> dict[str, Any]:
@@ -160,5 +182,5 @@ def resolve_run_variant(requested: str | None, capabilities: Any) -> str | None:
         get_variant(name)
     except InvalidVariant:
         origin = "--variant" if requested else f"the home variant of {capabilities.engine}"
-        raise InvalidVariant(f"{origin}: unknown variant {name!r} (known: {', '.join(sorted(_cached_variants()))})") from None
+        raise InvalidVariant(f"{origin}: unknown variant {name!r} (known: {', '.join(sorted(_catalogue().files))})") from None
     return name

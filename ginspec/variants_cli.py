@@ -10,22 +10,34 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any, TextIO
 
-from ginspec.errors import InvalidVariant
-from ginspec.variants import Variant, load_variants, parameter_schemas, variant_files
+from ginspec.errors import InvalidVariant, quote
+from ginspec.variants import BrokenVariantFile, Variant, _Catalogue, get_variant, parameter_schemas, variant_files
 from ginspec.yamlio import load_yaml
 
 # ----------------------------------------------------------------------------- data
 
 
-def _all_variants() -> dict[str, Variant]:
-    return load_variants()
+def _all_variants(broken: dict[str, str] | None = None) -> dict[str, Variant]:
+    """Every usable variant; a broken file is left out (its error put in ``broken``) so that the
+    others can still be listed, shown and compared."""
+    catalogue = _Catalogue()
+    usable: dict[str, Variant] = {}
+    for name in catalogue.files:
+        try:
+            usable[name] = catalogue.variant(name)
+        except BrokenVariantFile as exc:
+            if broken is not None:
+                broken[name] = str(exc)
+    return usable
 
 
 def _lookup(variants: dict[str, Variant], name: str) -> Variant:
     if name not in variants:
-        raise InvalidVariant(f"unknown variant {name!r} (known: {', '.join(sorted(variants))})")
+        get_variant(name)  # raises the error of a broken file, or names the known variants
+        raise InvalidVariant(f"unknown variant {quote(name)} (known: {', '.join(sorted(variants))})")
     return variants[name]
 
 
@@ -81,16 +93,20 @@ def list_answer(variants: dict[str, Variant]) -> list[dict[str, Any]]:
 
 
 def command_list(args: argparse.Namespace, out: TextIO) -> int:
-    rows = list_answer(_all_variants())
+    broken: dict[str, str] = {}
+    rows = list_answer(_all_variants(broken))
+    for problem in broken.values():
+        sys.stderr.write(f"ginspec: error: {problem}\n")
+    status = 2 if broken else 0
     if getattr(args, "json", False):
         out.write(json.dumps(rows) + "\n")
-        return 0
+        return status
     table = [("name", "extends", "authoritative", "title")]
     table += [(row["name"], row["extends"] or "-", "yes" if row["authoritative"] else "no", row["title"]) for row in rows]
     widths = [max(len(line[column]) for line in table) for column in range(3)]
     for line in table:
         out.write(f"{line[0]:<{widths[0]}}  {line[1]:<{widths[1]}}  {line[2]:<{widths[2]}}  {line[3]}\n")
-    return 0
+    return status
 
 
 # ----------------------------------------------------------------------------- show

@@ -9,6 +9,7 @@ problem is reported as ``file: vector-id: problem``.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,10 +17,10 @@ from typing import Any, Iterable, Mapping
 
 import jsonschema
 
-from ginspec.errors import InvalidVariant, InvalidVector, located
-from ginspec.paths import display, schema_path, vectors_dir
+from ginspec.errors import InvalidVariant, InvalidVector, located, quote
+from ginspec.paths import display, schema_path, spec_dir, vectors_dir
 from ginspec.registry import rules_by_id
-from ginspec.variants import parameter_schemas, resolve_parameters
+from ginspec.variants import BrokenVariantFile, parameter_schemas, resolve_parameters
 from ginspec.yamlio import load_yaml
 from reference_impl.actions import parse_action
 from reference_impl.cards import parse_card, parse_cards
@@ -46,6 +47,9 @@ class Vector:
     provenance: str | None
     depends_on: tuple[str, ...] | None = None
     """The parameters whose value changes the expected answer (``None``: not recorded)."""
+    broken_variant: str | None = None
+    """Set (to the variant file's error) when the vector's variant file is broken; such a vector is
+    loaded only by :func:`load_vectors` with ``tolerate_broken_variants``, and is refused if selected."""
 
 
 @lru_cache(maxsize=None)
@@ -64,16 +68,16 @@ def _schema_problem(document: Any) -> tuple[str | None, str] | None:
     vector_id = None
     if len(path) >= 2 and path[0] == "vectors" and isinstance(path[1], int):
         entry = document["vectors"][path[1]]
-        vector_id = entry.get("id", f"vector #{path[1] + 1}") if isinstance(entry, dict) else f"vector #{path[1] + 1}"
+        vector_id = entry.get("id") if isinstance(entry, dict) and isinstance(entry.get("id"), str) and len(entry["id"]) <= 60 else f"vector #{path[1] + 1}"
         path = path[2:]
     where = ".".join(str(part) for part in path)
     if error.validator == "pattern" and isinstance(error.instance, str):
-        message = _card_problem(error.instance) or f"{error.instance!r} is not valid here"
+        message = _card_problem(error.instance) or f"{quote(error.instance)} is not valid here"
     elif error.validator == "additionalProperties":
         unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
         message = f"unknown key {', '.join(map(repr, unknown))}"
     else:
-        message = error.message
+        message = error.message if len(error.message) <= 300 else error.message[:300] + "..."
     return vector_id, f"{where}: {message}" if where else message
 
 
@@ -152,12 +156,35 @@ class VectorFile:
     vectors: tuple[Vector, ...]
 
 
-def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> list[Vector]:
+def _size_problem(entry: Mapping[str, Any], parameters: Mapping[str, Any]) -> str | None:
+    """A hand of a size the spec does not allow for this kind of question (``spec/vectors.md``,
+    DEAL-HAND-SIZE-10): such a vector asks something outside the rules and is refused here rather
+    than counted against an engine."""
+    size = parameters.get("hand_size", 10)
+    data = entry["input"]
+    allowed: dict[str, tuple[int, ...]] = {
+        "meld": {"cards": tuple(range(1, 14))},
+        "deadwood": {"hand": tuple(range(0, size + 1))},
+        "discard": {"hand": (size + 1,)},
+        "knock": {"hand": (size + 1,)},
+        "layoff": {"defender": (size,)},
+        "score": {"knocker": (size, size + 1), "defender": (size,)},
+    }.get(entry["kind"], {})
+    for name, sizes in allowed.items():
+        if name in data and isinstance(data[name], str):
+            count = len(data[name].split())
+            if count not in sizes:
+                wanted = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 2 else " or ".join(map(str, sizes))
+                return f"input.{name}: {count} cards, a {entry['kind']} question takes {wanted} (hand_size {size})"
+    return None
+
+
+def load_vector_file(path: Path, known_rules: Iterable[str] | None = None, tolerate_broken_variants: bool = False) -> list[Vector]:
     """Load and check one vector file."""
-    return list(read_vector_file(path, known_rules).vectors)
+    return list(read_vector_file(path, known_rules, tolerate_broken_variants).vectors)
 
 
-def read_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> VectorFile:
+def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, tolerate_broken_variants: bool = False) -> VectorFile:
     """Load and check one vector file, keeping the file's own description."""
     shown = display(path)
     document = load_yaml(path, InvalidVector)
@@ -186,11 +213,19 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> Ve
             known = parameter_schemas()
             stray = [name for name in depends_on if name not in known]
             if stray:
-                raise InvalidVector(located(shown, vector_id, f"depends_on: unknown parameter {stray[0]!r}"))
+                raise InvalidVector(located(shown, vector_id, f"depends_on: unknown parameter {quote(stray[0])}"))
+        broken = None
         try:
             parameters = resolve_parameters(variant, entry.get("overrides"), "overrides")
+        except BrokenVariantFile as exc:
+            if not tolerate_broken_variants:
+                raise  # the variant file is at fault, not this vector: its error names that file
+            parameters, broken = {}, str(exc)
         except InvalidVariant as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
+        size_problem = _size_problem(entry, parameters) if broken is None else None
+        if size_problem is not None:
+            raise InvalidVector(located(shown, vector_id, size_problem))
         vectors.append(
             Vector(
                 id=vector_id,
@@ -206,26 +241,87 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> Ve
                 expected=entry["expected"],
                 provenance=entry.get("provenance"),
                 depends_on=tuple(depends_on) if depends_on is not None else None,
+                broken_variant=broken,
             )
         )
     return VectorFile(shown, document["area"], str(document.get("description", "")), tuple(vectors))
 
 
 def vector_files(directory: Path | None = None) -> list[Path]:
-    return sorted((directory or vectors_dir()).glob("*/*.yaml"))
+    """Every ``vectors/AREA/NAME.yaml``. Any other file under ``vectors/`` (a ``.yml`` file, a file
+    in a sub-folder of an area, a file beside the areas) is refused with an error naming it, never
+    silently skipped: a vector that is not loaded would never fail. Symbolic links are not
+    followed into folders, so a link loop cannot hang the walk. Dot files are ignored."""
+    root = directory or vectors_dir()
+    found: list[Path] = []
+    for folder, subfolders, names in os.walk(root, followlinks=False):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        here = Path(folder)
+        depth = len(here.relative_to(root).parts)
+        for name in sorted(names):
+            if name.startswith("."):
+                continue
+            path = here / name
+            if depth == 1 and name.endswith(".yaml"):
+                found.append(path)
+            elif depth == 1 and name.endswith(".yml"):
+                raise InvalidVector(f"{display(path)}: vector files end in .yaml; rename it to {path.stem + '.yaml'!r}")
+            elif depth == 0:
+                raise InvalidVector(f"{display(path)}: a vector file belongs in a rule area folder, vectors/AREA/{name}")
+            elif depth > 1:
+                raise InvalidVector(f"{display(path)}: vector files sit directly in vectors/AREA/, not in a sub-folder")
+            else:
+                raise InvalidVector(f"{display(path)}: not a vector file (vector files are YAML named *.yaml)")
+        for name in subfolders:
+            if (here / name).is_symlink() and depth >= 1:
+                raise InvalidVector(f"{display(here / name)}: vector files sit directly in vectors/AREA/, not in a sub-folder")
+    return found
 
 
-def load_vectors(directory: Path | None = None) -> list[Vector]:
-    """Every vector in the suite; duplicate IDs are an error naming both files."""
-    return [vector for loaded in load_vector_files(directory) for vector in loaded.vectors]
+_LOADED: dict[tuple[Any, ...], VectorFile] = {}
 
 
-def load_vector_files(directory: Path | None = None) -> list[VectorFile]:
+def _spec_fingerprint() -> tuple[Any, ...]:
+    """Path, size and modification time of every variant and rule file a vector depends on."""
+    marks: list[Any] = [str(vectors_dir().absolute())]
+    for folder in (spec_dir() / "variants", spec_dir() / "rules"):
+        for child in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+            try:
+                status = child.stat()
+            except OSError:
+                continue
+            marks.append((child.name, status.st_mtime_ns, status.st_size))
+    return tuple(marks)
+
+
+def _load_unchanged(path: Path, tolerate_broken_variants: bool, fingerprint: tuple[Any, ...]) -> VectorFile:
+    """:func:`read_vector_file`, remembered while the file (its path, size and modification time),
+    the variant and rule files and the suite root are unchanged: a process that runs several
+    checks reads each file once."""
+    try:
+        status = path.stat()
+    except OSError:
+        return read_vector_file(path, tolerate_broken_variants=tolerate_broken_variants)
+    key = (str(path.absolute()), status.st_mtime_ns, status.st_size, fingerprint, tolerate_broken_variants)
+    if key not in _LOADED:
+        _LOADED[key] = read_vector_file(path, tolerate_broken_variants=tolerate_broken_variants)
+    return _LOADED[key]
+
+
+def load_vectors(directory: Path | None = None, tolerate_broken_variants: bool = False) -> list[Vector]:
+    """Every vector in the suite; duplicate IDs are an error naming both files. With
+    ``tolerate_broken_variants``, a vector whose variant file is broken is kept, marked, so that a
+    run selecting other vectors is not stopped by a file it does not use."""
+    return [vector for loaded in load_vector_files(directory, tolerate_broken_variants) for vector in loaded.vectors]
+
+
+def load_vector_files(directory: Path | None = None, tolerate_broken_variants: bool = False) -> list[VectorFile]:
     """Every vector file in the suite, checked; duplicate IDs are an error naming both files."""
     seen: dict[str, str] = {}
     files = []
+    fingerprint = _spec_fingerprint()
     for path in vector_files(directory):
-        loaded = read_vector_file(path)
+        loaded = _load_unchanged(path, tolerate_broken_variants, fingerprint)
         for vector in loaded.vectors:
             if vector.id in seen:
                 raise InvalidVector(located(vector.file, vector.id, f"ID already used in {seen[vector.id]}"))

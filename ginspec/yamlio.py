@@ -1,4 +1,15 @@
-"""Safe YAML loading with errors that name the file."""
+"""Safe YAML loading with errors that name the file.
+
+Every YAML document the suite reads (vectors, variants, transcripts, expectation files, ``--set``
+values) goes through :func:`load_yaml` or :func:`load_yaml_text`:
+
+- no tags are executed (a safe loader);
+- the text must be UTF-8; anything else is one error naming the file and the byte offset;
+- what the document may *expand to* is bounded: aliases let a few lines stand for a structure of
+  billions of nodes ("billion laughs"), which would hang every later step (schema validation,
+  judging, printing). A document whose expansion exceeds :data:`MAX_EXPANDED_NODES` nodes, or
+  which refers to itself, is refused before it is built.
+"""
 
 from __future__ import annotations
 
@@ -13,17 +24,89 @@ from ginspec.paths import display
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's safe loader when PyYAML has it (several times faster), else the pure-Python one."""
 
+MAX_EXPANDED_NODES = 2_000_000
+"""Nodes a document may expand to once every alias is replaced by what it names (the largest
+vector file expands to well under a tenth of this)."""
 
-def load_yaml(path: Path, error: type[SuiteError]) -> Any:
-    """Load one YAML document safely (no tags are executed); a syntax error names the file and line."""
+
+class ExpansionTooLarge(ValueError):
+    """A YAML document that expands beyond the bound, or into itself."""
+
+
+def expanded_size(root: yaml.Node, limit: int = MAX_EXPANDED_NODES) -> int:
+    """Nodes of ``root`` with aliases expanded, computed on the shared node graph (each node once),
+    so that a bomb is measured without being built. Raises :class:`ExpansionTooLarge`."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if key in sizes:
+            continue
+        children = _children(node)
+        if not children_done:
+            if key in open_nodes:
+                raise ExpansionTooLarge("an alias refers to the node that contains it")
+            open_nodes.add(key)
+            stack.append((node, True))
+            for child in children:
+                if id(child) not in sizes:
+                    if id(child) in open_nodes:
+                        raise ExpansionTooLarge("an alias refers to the node that contains it")
+                    stack.append((child, False))
+            continue
+        open_nodes.discard(key)
+        size = 1 + sum(sizes[id(child)] for child in children)
+        if size > limit:
+            raise ExpansionTooLarge(f"aliases expand it to more than {limit:,} nodes")
+        sizes[key] = size
+    return sizes[id(root)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+class BoundedLoader(SAFE_LOADER):  # type: ignore[misc, valid-type]
+    """The safe loader, measuring a document's expanded size before constructing it."""
+
+    def construct_document(self, node: yaml.Node) -> Any:
+        expanded_size(node)
+        return super().construct_document(node)
+
+
+def load_yaml_text(text: str, where: str, error: type[SuiteError]) -> Any:
+    """Load one YAML document from ``text``; errors name ``where`` (a file or an option)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(f"{display(path)}: cannot be read: {exc.strerror}") from None
-    try:
-        return yaml.load(text, Loader=SAFE_LOADER)  # noqa: S506 - a safe loader: no tags are executed
+        return yaml.load(text, Loader=BoundedLoader)  # noqa: S506 - a safe loader: no tags are executed
+    except ExpansionTooLarge as exc:
+        raise error(f"{where}: refused: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise error(f"{display(path)}: not valid YAML{where}: {problem}") from None
+        at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise error(f"{where}: not valid YAML{at}: {problem[:200]}") from None
+    except RecursionError:
+        raise error(f"{where}: refused: nested too deeply") from None
+
+
+def read_text(path: Path, error: type[SuiteError]) -> str:
+    """A file's text as UTF-8; an unreadable file or other bytes are one error naming the file."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise error(f"{display(path)}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{display(path)}: not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})") from None
+
+
+def load_yaml(path: Path, error: type[SuiteError]) -> Any:
+    """Load one YAML document safely; a syntax error names the file and line."""
+    return load_yaml_text(read_text(path, error), display(path), error)

@@ -30,7 +30,8 @@ class Action:
 
 
 def _usage(text: str, problem: str) -> NotationError:
-    return NotationError(f"{text!r} is not an action: {problem}")
+    shown = repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text)} characters)"
+    return NotationError(f"{shown} is not an action: {problem}")
 
 
 def parse_action(text: str) -> Action:

@@ -89,7 +89,8 @@ def parse_card(token: str) -> Card:
     """
     card = _BY_NAME.get(token)
     if card is None:
-        raise NotationError(f"{token!r} is not a card{_explain_bad_token(token)}")
+        shown = repr(token) if len(token) <= 40 else f"{token[:40]!r}... ({len(token)} characters)"
+        raise NotationError(f"{shown} is not a card{_explain_bad_token(token[:40])}")
     return card
 
 

@@ -37,3 +37,32 @@ def test_a_planted_bug_is_found_shrunk_and_written(tmp_path: Path) -> None:
 def test_the_reference_engine_agrees_with_itself() -> None:
     for kind in ("deadwood", "discard", "knock", "layoff", "score", "round"):
         assert fuzz_kind(kind, ReferenceAdapter(), STANDARD, examples=15, seed=1) is None
+
+
+def test_each_defect_of_an_engine_is_found_with_its_own_minimal_case_and_rule(tmp_path: Path) -> None:
+    """tests/engines/many_defects.py breaks seven rules; fuzzing keeps going after the first
+    disagreement of a kind and names the rule each minimal case turns on."""
+    from tests.engines.many_defects import ManyDefects
+
+    from ginspec.fuzz import fuzz_findings
+
+    wanted = {
+        "deadwood": ({"CARD-VALUES", "MELD-RUN-NO-WRAP"}, 400),
+        "knock": ({"KNOCK-LIMIT"}, 400),
+        "layoff": ({"LAYOFF-EXTEND-RUN"}, 80),
+        "score": ({"SCORE-UNDERCUT", "GIN-BONUS", "SCORE-UNDERCUT-TIE"}, 150),
+    }
+    for kind, (rules, examples) in wanted.items():
+        # a case where two defects act at once matches no single rule: reported, never written
+        findings = [finding for finding in fuzz_findings(kind, ManyDefects(), STANDARD, examples, seed=0) if finding.how != "unattributed"]
+        assert {finding.rule for finding in findings} == rules, (kind, [(f.rule, f.how, f.input) for f in findings])
+        assert len({str(finding.input) for finding in findings}) == len(findings), "each rule has its own minimal case"
+        assert all(finding.writable for finding in findings)
+
+
+def test_a_crash_is_reported_but_never_written_as_a_vector() -> None:
+    from ginspec.fuzz import Finding
+
+    crash = Finding("deadwood", {"hand": "Ac"}, {"deadwood": 1}, None, ("RuntimeError: boom",), "DEADWOOD-COUNT", "unattributed")
+    refusal = Finding("deadwood", {"hand": "Ac"}, {"deadwood": 1}, {"unsupported": "no"}, ("",), "CARD-VALUES", "definition ace-eleven")
+    assert not crash.writable and not refusal.writable

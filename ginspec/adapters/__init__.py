@@ -45,9 +45,9 @@ ENGINES: dict[str, Callable[[], Adapter]] = {"reference": _reference, "openspiel
 def open_engine(name: str, timeout: float | None = None) -> Adapter:
     """Start the adapter called ``name``; ``exec:COMMAND`` runs a program over JSON lines."""
     if name.startswith("exec:"):
-        from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, JsonLinesAdapter
+        from ginspec.adapters.jsonl import JsonLinesAdapter
 
-        return JsonLinesAdapter(name[len("exec:") :], timeout or DEFAULT_TIMEOUT)
+        return JsonLinesAdapter(name[len("exec:") :], timeout)
     if name in ENGINES:
         return ENGINES[name]()
     if ":" in name:

@@ -22,12 +22,44 @@ from typing import IO, Any
 import jsonschema
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
-from ginspec.errors import UnknownEngine
+from ginspec.errors import UnknownEngine, quote
 from ginspec.paths import schema_path
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
 START_TIMEOUT = 30.0
+"""Seconds an engine may take to answer the start message when no ``--timeout`` is given."""
+STDERR_KEPT = 16 * 1024
+"""Characters of an engine's standard error kept as evidence (the last ones); the rest is dropped."""
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(line: str) -> Any:
+    """Strict JSON: ``NaN`` and ``Infinity``, which Python would accept, are refused."""
+    return json.loads(line, parse_constant=_no_constant)
+
+
+class _Tail:
+    """The last :data:`STDERR_KEPT` characters of a stream, by lines (thread-safe enough: one writer)."""
+
+    def __init__(self, limit: int = STDERR_KEPT) -> None:
+        self.limit = limit
+        self.lines: deque[str] = deque()
+        self.size = 0
+
+    def append(self, line: str) -> None:
+        if len(line) > self.limit:
+            line = line[-self.limit :]
+        self.lines.append(line)
+        self.size += len(line)
+        while self.size > self.limit and self.lines:
+            self.size -= len(self.lines.popleft())
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(list(self.lines))
 
 
 class EngineFault(Exception):
@@ -50,16 +82,42 @@ def _shape_problem(message: Any, name: str) -> str | None:
         return None
     error = errors[0]
     where = ".".join(str(part) for part in error.absolute_path)
-    return f"{where + ': ' if where else ''}{error.message}"
+    message = error.message if len(error.message) <= 300 else error.message[:300] + "..."
+    return f"{where + ': ' if where else ''}{message}"
 
 
-def _pump(stream: IO[str], sink: "queue.Queue[str | None]", keep: deque[str] | None = None) -> None:
-    """Copy lines from a pipe into a queue (and the last few into ``keep``); None marks the end."""
-    for line in stream:
-        sink.put(line)
-        if keep is not None:
-            keep.append(line)
+MAX_LINE = 4 * 1024 * 1024
+"""Characters of one line of an engine's standard output; a longer line is dropped and reported."""
+OVERSIZE = "\x00oversize\n"
+"""Put in the queue in place of a line longer than :data:`MAX_LINE`."""
+
+
+def _pump(stream: IO[str], sink: "queue.Queue[str | None]") -> None:
+    """Copy lines from a pipe into a queue, never holding more than :data:`MAX_LINE` characters of
+    one line (a line without end is dropped as it comes); None marks the end."""
+    try:
+        while True:
+            line = stream.readline(MAX_LINE)
+            if not line:
+                break
+            if len(line) >= MAX_LINE and not line.endswith("\n"):
+                sink.put(OVERSIZE)
+                while line and not line.endswith("\n"):
+                    line = stream.readline(MAX_LINE)
+                continue
+            sink.put(line)
+    except (OSError, ValueError):
+        pass
     sink.put(None)
+
+
+def _keep_tail(stream: IO[str], keep: _Tail) -> None:
+    """Read a pipe to its end, keeping only its last part (an engine may log without limit)."""
+    try:
+        for line in stream:
+            keep.append(line)
+    except (OSError, ValueError):
+        pass
 
 
 class _Process:
@@ -74,17 +132,17 @@ class _Process:
                 stderr=subprocess.PIPE,
                 text=True,
                 encoding="utf-8",
+                errors="replace",
                 bufsize=1,
                 start_new_session=True,
             )
         except OSError as exc:
             raise UnknownEngine(f"cannot start {shlex.join(argv)!r}: {exc.strerror or exc}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
-        self.errors: queue.Queue[str | None] = queue.Queue()
-        self.error_tail: deque[str] = deque(maxlen=20)
+        self.error_tail = _Tail()
         assert self.popen.stdout is not None and self.popen.stderr is not None
         threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=_pump, args=(self.popen.stderr, self.errors, self.error_tail), daemon=True).start()
+        threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail), daemon=True).start()
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.popen.stdin is not None
@@ -120,7 +178,7 @@ class _Process:
     def _stderr_json_hint(self) -> str:
         for line in list(self.error_tail):
             try:
-                if isinstance(json.loads(line), dict):
+                if isinstance(parse_json(line), dict):
                     return f"; a JSON message was written to standard error instead of standard output: {line.strip()[:200]}"
             except ValueError:
                 continue
@@ -150,28 +208,41 @@ class _Process:
 class JsonLinesAdapter(Adapter):
     """Runs ``command`` (e.g. ``./engine --protocol``) and talks to it over JSON lines."""
 
-    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.argv = shlex.split(command)
+    def __init__(self, command: str, timeout: float | None = None) -> None:
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as exc:
+            raise UnknownEngine(f"exec:{quote(command)[1:-1]}: cannot split the command: {exc}") from None
         if not self.argv:
             raise UnknownEngine("exec: needs a command, e.g. exec:./my-engine")
-        self.timeout = timeout
+        self.timeout = timeout if timeout is not None else DEFAULT_TIMEOUT
+        self.start_timeout = timeout if timeout is not None else START_TIMEOUT
         self.process: _Process | None = None
         self._capabilities: Capabilities | None = None
         self.restarts = 0
 
     def _start(self) -> _Process:
         process = _Process(self.argv)
-        process.send({"type": "start", "protocol": PROTOCOL_VERSION, "suite": "ginspec"})
         try:
-            line = process.receive(START_TIMEOUT)
-            message = json.loads(line)
-        except (EngineFault, ValueError) as exc:
+            return self._handshake(process)
+        except BaseException:
             process.stop()
-            raise UnknownEngine(f"{shlex.join(self.argv)!r} did not start the protocol: {exc}") from None
+            raise
+
+    def _handshake(self, process: _Process) -> _Process:
+        shown = quote(shlex.join(self.argv))
+        line = ""
+        try:
+            process.send({"type": "start", "protocol": PROTOCOL_VERSION, "suite": "ginspec"})
+            line = process.receive(self.start_timeout)
+            message = parse_json(line)
+        except EngineFault as exc:
+            raise UnknownEngine(f"{shown} did not start the protocol: {exc}") from None
+        except ValueError as exc:
+            raise UnknownEngine(f"{shown} did not start the protocol: its first line is not JSON ({exc}): {quote(line.strip(), 200)}") from None
         problem = _shape_problem(message, "capabilities")
         if problem is not None:
-            process.stop()
-            raise UnknownEngine(f"{shlex.join(self.argv)!r} sent bad capabilities: {problem}")
+            raise UnknownEngine(f"{shown} sent bad capabilities: {problem[:300]}")
         self._capabilities = Capabilities(
             engine=message["engine"],
             version=message["version"],
@@ -206,10 +277,12 @@ class JsonLinesAdapter(Adapter):
                 {"type": "ask", "id": case_id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
             )
             line = process.receive(self.timeout)
+            if line == OVERSIZE:
+                raise EngineFault(f"the engine wrote a line longer than {MAX_LINE:,} characters")
             try:
-                message = json.loads(line)
-            except ValueError:
-                raise EngineFault(f"the engine wrote a line that is not JSON: {line.strip()[:300]!r}") from None
+                message = parse_json(line)
+            except ValueError as exc:
+                raise EngineFault(f"the engine wrote a line that is not JSON: {quote(line.strip(), 300)} ({exc})") from None
             problem = _shape_problem(message, "answer")
             if problem is not None:
                 raise EngineFault(f"the engine's answer has the wrong shape: {problem}: {line.strip()[:300]}")

@@ -1,0 +1,170 @@
+"""A watchdog around an in-process (Python) adapter, so that it is judged like an ``exec:`` engine.
+
+A Python adapter runs inside the suite's own process, so without care it can take the whole run
+down with it: raise from its constructor, ``capabilities()`` or ``close()``, call ``sys.exit``,
+never return, mutate the question it was given, or answer with ``None`` or values JSON cannot
+carry (``NaN``, a set). :class:`GuardedAdapter` turns each of these into an
+:class:`~ginspec.adapters.jsonl.EngineFault` (a per-case ``error``), an
+:class:`~ginspec.adapters.jsonl.EngineTimeout` (a per-case ``timeout``) or, when the engine cannot
+even start, a one-line :class:`~ginspec.errors.UnknownEngine` error.
+
+Every call runs on a worker thread with a deadline (``--timeout``). Python cannot stop a thread, so
+after a timeout the stuck worker is abandoned (it is a daemon thread, ended with the process) and
+the engine is *started again* (its adapter class is constructed anew) for the next case, as an
+``exec:`` engine's process is restarted. The stuck call may still be changing state it shares with
+the new instance, so after :data:`MAX_ABANDONED` stuck calls the engine is given up: every further
+case is an ``error`` saying so, and the run ends with its report as usual.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import queue
+import threading
+import traceback
+from typing import Any, Callable
+
+from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, EngineFault, EngineTimeout
+from ginspec.errors import UnknownEngine, quote
+
+CLOSE_TIMEOUT = 5.0
+"""Seconds ``close()`` may take (at most ``--timeout``)."""
+
+MAX_ABANDONED = 3
+"""Stuck calls after which an in-process engine is no longer asked anything."""
+
+
+def describe_exception(exc: BaseException) -> str:
+    """``ValueError: message at file.py:12``: one line, the message bounded."""
+    if isinstance(exc, SystemExit):
+        return f"the engine called sys.exit({exc.code!r})"
+    last = traceback.extract_tb(exc.__traceback__)[-1:]
+    where = f" at {last[0].filename}:{last[0].lineno}" if last else ""
+    message = str(exc)
+    if len(message) > 300:
+        message = message[:300] + f"... ({len(message)} characters)"
+    return f"{type(exc).__name__}: {message}{where}".replace("\n", " ")
+
+
+def plain_answer(answer: Any) -> dict[str, Any]:
+    """An answer as strict JSON data (a copy detached from the engine), or :class:`EngineFault`."""
+    if not isinstance(answer, dict):
+        raise EngineFault(f"the answer is not an object but {type(answer).__name__} {quote(answer)}")
+    try:
+        text = json.dumps(answer, allow_nan=False)
+    except ValueError as exc:
+        raise EngineFault(f"the answer holds a number JSON cannot carry (NaN or infinity): {exc}") from None
+    except (TypeError, RecursionError) as exc:
+        raise EngineFault(f"the answer is not plain JSON data: {str(exc)[:200]}") from None
+    return json.loads(text)
+
+
+class _Worker:
+    """One daemon thread running calls one at a time."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]]] = queue.Queue()
+        threading.Thread(target=self._loop, daemon=True, name="ginspec-engine").start()
+
+    def _loop(self) -> None:
+        while True:
+            job, reply = self.jobs.get()
+            try:
+                reply.put((True, job()))
+            except BaseException as exc:  # noqa: BLE001 - SystemExit from an engine is a fault too
+                reply.put((False, exc))
+
+    def call(self, job: Callable[[], Any], timeout: float) -> Any:
+        reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+        self.jobs.put((job, reply))
+        try:
+            ok, value = reply.get(timeout=timeout)
+        except queue.Empty:
+            raise EngineTimeout(f"no answer within {timeout:g} s") from None
+        if not ok:
+            raise value
+        return value
+
+
+class GuardedAdapter(Adapter):
+    """Runs ``factory()``'s adapter under a watchdog; see the module docstring."""
+
+    def __init__(self, factory: Callable[[], Adapter], name: str, timeout: float | None = None) -> None:
+        self.factory = factory
+        self.name = name
+        self.timeout = timeout or DEFAULT_TIMEOUT
+        self.abandoned = 0
+        self.close_problem: str | None = None
+        self._capabilities: Capabilities | None = None
+        self.worker = _Worker()
+        self.inner = self._start()
+
+    def _start(self) -> Adapter:
+        try:
+            adapter = self.worker.call(self.factory, self.timeout)
+        except EngineTimeout:
+            raise UnknownEngine(f"engine {self.name!r}: did not start within {self.timeout:g} s") from None
+        except UnknownEngine:
+            raise
+        except BaseException as exc:  # noqa: BLE001
+            raise UnknownEngine(f"engine {self.name!r}: starting it failed: {describe_exception(exc)}") from None
+        if not isinstance(adapter, Adapter):
+            raise UnknownEngine(f"engine {self.name!r}: did not give an Adapter but {type(adapter).__name__}")
+        return adapter
+
+    def capabilities(self) -> Capabilities:
+        if self._capabilities is None:
+            try:
+                declared = self.worker.call(self.inner.capabilities, self.timeout)
+            except EngineTimeout:
+                raise UnknownEngine(f"engine {self.name!r}: capabilities() did not return within {self.timeout:g} s") from None
+            except BaseException as exc:  # noqa: BLE001
+                raise UnknownEngine(f"engine {self.name!r}: capabilities() failed: {describe_exception(exc)}") from None
+            if not isinstance(declared, Capabilities):
+                raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {type(declared).__name__}, not Capabilities")
+            self._capabilities = declared
+        return self._capabilities
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        if self.abandoned >= MAX_ABANDONED:
+            raise EngineFault(f"not asked: the engine hung {self.abandoned} times and is no longer trusted in this process")
+        private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
+        inner = self.inner
+        try:
+            answer = self.worker.call(lambda: inner.ask(private), self.timeout)
+        except EngineTimeout:
+            self._abandon()
+            raise
+        except EngineFault:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - an engine fault is a result, not a crash of the suite
+            raise EngineFault(describe_exception(exc)) from None
+        return plain_answer(answer)
+
+    def _abandon(self) -> None:
+        """Leave the stuck worker behind and start the engine again for the next case."""
+        self.abandoned += 1
+        self.worker = _Worker()
+        if self.abandoned < MAX_ABANDONED:
+            try:
+                self.inner = self._start()
+            except UnknownEngine:
+                self.abandoned = MAX_ABANDONED
+
+    def close(self) -> None:
+        if self.abandoned >= MAX_ABANDONED:
+            return
+        try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call
+            self.worker.call(self.inner.close, min(self.timeout, CLOSE_TIMEOUT))
+        except BaseException as exc:  # noqa: BLE001
+            self.close_problem = f"engine {self.name!r}: close() failed: {describe_exception(exc)}"
+
+
+def open_guarded(name: str, timeout: float | None, opener: Callable[[str, float | None], Adapter]) -> Adapter:
+    """The engine ``name`` as the commands use it: an ``exec:`` engine as it is (it has its own
+    process and deadlines), any in-process adapter under :class:`GuardedAdapter`."""
+    if name.startswith("exec:"):
+        return opener(name, timeout)
+    return GuardedAdapter(lambda: opener(name, timeout), name, timeout)
