@@ -677,12 +677,12 @@ def adapter_mutating_its_input_is_not_recorded(tmp: Path) -> Outcome:
     return outcome
 
 
-@fault("python-adapters", 1, "cannot be judged")
+@fault("python-adapters", 1, "does not follow the protocol")
 def adapter_wrong_inner_types(tmp: Path) -> Outcome:
     return _adapter(tmp, "WrongInnerTypes", "--area", "round")
 
 
-@fault("python-adapters", 1, "every case is unsupported", "nothing was checked")
+@fault("python-adapters", 1, "are unsupported", "nothing was checked")
 def adapter_supports_nothing_asked(tmp: Path) -> Outcome:
     return _adapter(tmp, "RaisesInAsk", "--area", "scoring")
 
