@@ -7,7 +7,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
@@ -39,7 +39,7 @@ def question_for(vector: Vector) -> Question:
     For a round, the engine is also told after which action counts the suite will look at the
     state (the checkpoint positions, not their contents)."""
     data = dict(vector.input)
-    if vector.kind == "round":
+    if vector.kind in ROUND_KINDS:
         data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
     return Question(kind=vector.kind, input=data, parameters=vector.parameters, id=vector.id)
 
@@ -81,7 +81,7 @@ def run_vector(adapter: Adapter, capabilities: Capabilities, vector: Vector) -> 
     expected_fields = set(vector.expected) - {"error"}
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
-    if vector.kind == "round":
+    if vector.kind in ROUND_KINDS:
         verdict = judge_round(vector.expected, observed, capabilities.omits)
     else:
         verdict = judge(vector.expected, observed, capabilities.omits)
