@@ -99,6 +99,7 @@ def run_features(engine: str, rules: Sequence[str] = (), areas: Sequence[str] = 
         "-p", "ginspec.bdd.steps_play",
         "-p", "ginspec.bdd.steps_games",
         "-p", "ginspec.bdd.steps_tables",
+        "-p", "ginspec.bdd.steps_table_play",
         "-p", "no:cacheprovider",
         "--rootdir", str(suite_root()),
         "--engine", engine,
