@@ -30,8 +30,10 @@ from ginspec.registry import rules_by_id
 from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
 from ginspec.runner import FAILING, CaseResult, run_vectors
 from ginspec.play import play
+from ginspec.table_play import format_points, play_table
+from reference_impl.table_round import table_play_rules
 from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
-from ginspec.variants import check_parameters, get_variant
+from ginspec.variants import check_parameters, get_variant, resolve_parameters
 from ginspec.variants_cli import add_variant_commands
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
@@ -316,6 +318,8 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
     if answer.get("illegal"):
         refused = answer["illegal"]
         out.write(f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}\n")
+    elif answer.get("finished") and isinstance(answer["points"], dict):
+        out.write(f"{moves} moves replayed: {answer['outcome']}, winner {answer['winner']}; {format_points(answer['points'])}\n")
     elif answer.get("finished"):
         out.write(f"{moves} moves replayed: {answer['outcome']}, winner {answer['winner']}, {answer['points']} points\n")
     else:
@@ -331,10 +335,13 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def command_play(args: argparse.Namespace, out: TextIO) -> int:
     overrides = _parse_overrides(args.set)
-    parameters = {**get_variant(args.variant).parameters, **overrides}
-    if parameters["players"] != 2 or parameters["table_format"] != "heads_up":
-        raise UsageError(f"variant {args.variant!r} is not a two-player game; play takes heads-up variants")
-    rules = RoundRules.from_parameters(parameters)
+    parameters = resolve_parameters(args.variant, overrides, "--set")
+    if parameters["table_format"] not in ("heads_up", "one_table"):
+        raise UsageError(f"variant {args.variant!r} has table_format={parameters['table_format']}; play takes heads_up and one_table variants")
+    seats = ("p1", "p2", "p3", "p4")[: parameters["players"]]
+    for option, seat in (("--you", args.you), ("--dealer", args.dealer)):
+        if seat not in seats:
+            raise UsageError(f"{option} {seat}: variant {args.variant!r} seats {', '.join(seats)}")
     rng = random.Random(args.seed)
 
     def read(prompt: str) -> str:
@@ -345,7 +352,10 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
             return "quit"
         return line
 
-    transcript = play(rules, args.variant, overrides, rng, args.you, args.dealer, read, out)
+    if parameters["table_format"] == "one_table":
+        transcript = play_table(table_play_rules(parameters), args.variant, overrides, rng, args.you, args.dealer, read, out)
+    else:
+        transcript = play(RoundRules.from_parameters(parameters), args.variant, overrides, rng, args.you, args.dealer, read, out)
     if args.save:
         save_transcript(transcript, Path(args.save))
         out.write(f"saved to {args.save}; check it with: ginspec replay {args.save}\n")
@@ -477,11 +487,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser.set_defaults(handler=command_replay)
 
     play_parser = commands.add_parser("play", help="play a hand in the terminal against a simple computer opponent")
-    play_parser.add_argument("--variant", default="standard", help="a two-player variant (default: standard)")
+    play_parser.add_argument("--variant", default="standard", help="a two-player variant, or one at a table of three or four (default: standard)")
     play_parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
     play_parser.add_argument("--seed", type=int, default=None, help="shuffle with this seed, to deal the same hand again")
-    play_parser.add_argument("--you", choices=["p1", "p2"], default="p1", help="your seat (default: p1)")
-    play_parser.add_argument("--dealer", choices=["p1", "p2"], default="p2", help="who deals (default: p2)")
+    play_parser.add_argument("--you", choices=["p1", "p2", "p3", "p4"], default="p1", help="your seat (default: p1)")
+    play_parser.add_argument("--dealer", choices=["p1", "p2", "p3", "p4"], default="p2", help="who deals (default: p2)")
     play_parser.add_argument("--save", help="write the hand as a transcript to this file")
     play_parser.set_defaults(handler=command_play)
 

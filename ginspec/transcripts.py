@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
 from ginspec.adapters.base import Adapter, Question
 from ginspec.adapters.reference import play_round_question
-from ginspec.errors import SuiteError
+from ginspec.errors import SuiteError, UsageError
 from ginspec.judge import action_set
 from ginspec.paths import display
 from ginspec.variants import resolve_parameters
@@ -83,14 +83,30 @@ class Divergence:
     problem: str
 
 
+def _replay_kind(parameters: Mapping[str, Any]) -> tuple[str, Callable[[Mapping[str, Any]], dict[str, Any]], tuple[str, ...]]:
+    """The question a transcript is replayed as: a two-player ``round``, or a ``table_round`` at a
+    table of three or four (``table_format: one_table``); the rules that answer it; the result
+    fields compared."""
+    if parameters.get("table_format") == "one_table":
+        from ginspec.adapters.reference_tables import play_table_round_question
+
+        return "table_round", play_table_round_question, ("outcome", "winner", "points", "knocker_deadwood", "deadwood")
+    return "round", play_round_question, ("outcome", "winner", "points", "knocker_deadwood", "defender_deadwood")
+
+
 def replay_transcript(transcript: Transcript, adapter: Adapter) -> tuple[dict[str, Any], Divergence | None]:
     """Replay through the reference rules and through ``adapter`` with the state observed after
     every move; return the rules' answer and the first divergence (None if the engine agrees)."""
     parameters = resolve_parameters(transcript.variant, transcript.overrides, "transcript overrides")
     every = list(range(len(transcript.actions) + 1))
     question_input = {"deal": transcript.deal, "actions": list(transcript.actions), "observe_after": every}
-    rules_answer = play_round_question({**question_input, "parameters": parameters})
-    engine_answer = adapter.ask(Question("round", question_input, parameters))
+    kind, play_by_the_rules, result_fields = _replay_kind(parameters)
+    rules_answer = play_by_the_rules({**question_input, "parameters": parameters})
+    question = Question(kind, question_input, parameters)
+    unsupported = adapter.capabilities().unsupported_reason(question)
+    if unsupported is not None:
+        raise UsageError(f"{transcript.variant}: cannot replay through this engine: {unsupported}")
+    engine_answer = adapter.ask(question)
     ruled = rules_answer.get("checkpoints", {})
     seen = engine_answer.get("checkpoints", {}) if isinstance(engine_answer, Mapping) else {}
     for step in every:
@@ -115,7 +131,7 @@ def replay_transcript(transcript: Transcript, adapter: Adapter) -> tuple[dict[st
         if rule_refusal and (not engine_refusal or rule_refusal["index"] < engine_refusal["index"]):
             index = rule_refusal["index"]
             return rules_answer, Divergence(index + 1, f"move {index + 1} ({transcript.actions[index]}): the rules refuse it ({rule_refusal['reason']}), the engine accepted it")
-    for name in ("outcome", "winner", "points", "knocker_deadwood", "defender_deadwood"):
+    for name in result_fields:
         if name in rules_answer and engine_answer.get(name) != rules_answer[name]:
             return rules_answer, Divergence(None, f"result: {name} is {engine_answer.get(name)!r}, the rules say {rules_answer[name]!r}")
     if transcript.result:
