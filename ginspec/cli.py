@@ -7,6 +7,7 @@ case failed and 0 otherwise.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import json
 import random
 import sys
@@ -29,6 +30,7 @@ from ginspec.expectations import apply_expectations, draft_expectations, expecta
 from ginspec.registry import rules_by_id
 from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
 from ginspec.runner import FAILING, CaseResult, run_vectors
+from ginspec.honour import hand_rules_in_force, require_two_player_scoring
 from ginspec.play import play
 from ginspec.table_play import format_points, play_table
 from reference_impl.table_round import table_play_rules
@@ -58,12 +60,6 @@ def _parse_overrides(items: Sequence[str]) -> dict[str, Any]:
         overrides[key] = yaml.safe_load(raw)
     check_parameters(overrides, "--set")
     return overrides
-
-
-def _rules(variant: str, overrides: Sequence[str]) -> ref.HandRules:
-    parameters = dict(get_variant(variant).parameters)
-    parameters.update(_parse_overrides(overrides))
-    return ref.HandRules.from_parameters(parameters)
 
 
 def _cards(text: str, what: str) -> tuple[Card, ...]:
@@ -152,12 +148,24 @@ def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> N
         out.write(f"{label:<10} {_arrangement_line(arrangement)}\n")
 
 
+def _parameters(args: argparse.Namespace) -> dict[str, Any]:
+    return resolve_parameters(args.variant, _parse_overrides(args.set), "--set")
+
+
 def command_hand(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args.variant, args.set)
+    in_force = hand_rules_in_force(_parameters(args), args.variant, args.upcard)
+    rules = in_force.rules
+
+    def answer_for(cards: tuple[Card, ...]) -> dict[str, Any]:
+        if in_force.missing_upcard and len(cards) == rules.hand_size + 1:
+            raise UsageError(in_force.missing_upcard)
+        return hand_answer(cards, rules)
+
     if args.cards != "-":
         cards = _cards(args.cards, "hand")
+        answer = answer_for(cards)
         if args.json:
-            out.write(json.dumps(hand_answer(cards, rules)) + "\n")
+            out.write(json.dumps(answer) + "\n")
         else:
             _print_hand(cards, rules, out)
         return 0
@@ -167,7 +175,7 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
             continue
         try:
             cards = _cards(line.strip(), "hand")
-            answer = hand_answer(cards, rules)
+            answer = answer_for(cards)
         except (SuiteError, ref.GinError) as exc:
             sys.stderr.write(f"ginspec: error: line {number}: {exc}\n")
             status = 2
@@ -203,11 +211,17 @@ def score_answer(result: ref.HandResult) -> dict[str, Any]:
 
 
 def command_score(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args.variant, args.set)
+    parameters = _parameters(args)
+    require_two_player_scoring(parameters, args.variant)
+    in_force = hand_rules_in_force(parameters, args.variant, args.upcard)
+    if in_force.missing_upcard:
+        raise UsageError(in_force.missing_upcard)
+    rules = in_force.rules
     knocker = _cards(args.knocker, "--knocker")
     defender = _cards(args.defender, "--defender")
     melds = _spread_text(args.knocker_melds, "--knocker-melds") if args.knocker_melds is not None else None
     result = ref.score_hand(knocker, defender, rules, knocker_melds=melds)
+    result = replace(result, points=result.points * in_force.factor)  # OKLA-SPADE-DOUBLE
     answer = score_answer(result)
     if args.json:
         out.write(json.dumps(answer) + "\n")
@@ -465,6 +479,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=command_check)
 
     def variant_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--upcard", help="the first upcard, where the variant's knock limit or doubling depends on it (Oklahoma)")
         sub.add_argument("--variant", default="standard", help="variant name from spec/variants (default: standard)")
         sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
         sub.add_argument("--json", action="store_true", help="answer in JSON")

@@ -106,6 +106,10 @@ def consistency_problems(parameters: Mapping[str, Any]) -> list[tuple[str, str, 
         found.append(("oklahoma", "table_format", "Oklahoma is a two-player game; the table of three or four has no knock card"))
     if (p.get("scoring_model") == "penalty_points") != (form == "one_table") and "scoring_model" in p:
         found.append(("scoring_model", "table_format", "penalty points are scored at one table of three or four, and only there"))
+    if p.get("scoring_model") == "winner_only":
+        for key, plain in (("knock_bonus", 0), ("gin_defender_deadwood_multiplier", 1)):
+            if key in p and p[key] != plain:
+                found.append((key, "scoring_model", f"{key} counts only with penalty points (MPN-SEED003-SCORING)"))
     if form == "one_table" and p.get("big_gin"):
         found.append(("big_gin", "table_format", "no source scores big gin at a table of three or four"))
     if form == "one_table" and p.get("first_turn") == "eleven_card_start":
