@@ -37,6 +37,7 @@ from reference_impl.table_round import table_play_rules
 from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
 from ginspec.variants import check_parameters, get_variant, resolve_parameters
 from ginspec.variants_cli import add_variant_commands
+from ginspec.game_cli import add_game_command
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
 
@@ -526,6 +527,7 @@ def build_parser() -> argparse.ArgumentParser:
     coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
+    add_game_command(commands)
     return parser
 
 

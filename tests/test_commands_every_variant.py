@@ -165,3 +165,34 @@ def test_a_variant_file_with_parameters_that_cannot_go_together_names_the_file_a
         load_variants(tmp_path)
     message = str(refused.value)
     assert "okla-table.yaml" in message and "oklahoma" in message and "table_format" in message
+
+
+HEADS_UP_GAME = {"first_dealer": "p1", "hands": [{"winner": "p1", "outcome": "gin", "points": 60},
+                                                 {"winner": "p2", "outcome": "knock", "points": 15},
+                                                 {"winner": "p1", "outcome": "undercut", "points": 45}]}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_game(variant: str, capsys, tmp_path: Path) -> None:
+    """A two-player game's hands: scored under every two-player variant (checked against the
+    oracle of tests/oracle/games.py), refused naming table_format or hollywood elsewhere."""
+    from tests.oracle.games import answer as oracle_answer
+
+    params = rounds.load_variant(variant)
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump(HEADS_UP_GAME), encoding="utf-8")
+    status, out, err = run(["game", str(path), "--variant", variant, "--json"], capsys)
+    if params["table_format"] != "heads_up":
+        assert_refused(status, err, "table_format")
+        return
+    if params["hollywood"]:
+        assert status == 0, err
+        assert yaml.safe_load(out)["kind"] == "hollywood"
+        return
+    expected = oracle_answer("game", HEADS_UP_GAME, params)
+    if "error" in expected:
+        assert status == 2 and len(err.strip().splitlines()) == 1 and expected["error"] in err, err
+        return
+    assert status == 0, err
+    answer = yaml.safe_load(out)
+    assert {key: answer[key] for key in expected} == expected
