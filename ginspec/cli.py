@@ -38,6 +38,8 @@ from ginspec.transcripts import load_transcript, replay_transcript, save_transcr
 from ginspec.variants import check_parameters, get_variant, resolve_parameters
 from ginspec.variants_cli import add_variant_commands
 from ginspec.game_cli import add_game_command
+from ginspec.seeds import rules_of_statements
+from ginspec.seeds_cli import command_seed_coverage
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
 
@@ -262,6 +264,7 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
     adapter = open_engine(args.engine, args.timeout)
     try:
+        args.rule = list(args.rule) + [rule for rule in rules_of_statements(args.seed) if rule not in args.rule]
         vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
         if not vectors and args.only == "vectors":
             raise UsageError("no vector matches the selection")
@@ -434,6 +437,8 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
+    if args.seeds:
+        return command_seed_coverage(args, out)
     coverage = rule_coverage()
     rows = [entry.to_json() for entry in coverage.values()]
     path = Path(args.json) if args.json else suite_root() / "reports" / "coverage.json"
@@ -469,6 +474,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--id", action="append", default=[], help="run only this vector (repeatable)")
     check.add_argument("--rule", action="append", default=[], help="run only vectors checking this rule ID (repeatable)")
     check.add_argument("--area", action="append", default=[], help="run only this rule area (repeatable)")
+    check.add_argument("--seed", action="append", default=[], help="run only the cases checking this seed statement, e.g. S003-m (repeatable)")
     check.add_argument("--report", help="where to write the JSON report (default: reports/ENGINE.json)")
     check.add_argument("--rules", action="store_true", help="also print the summary per rule")
     check.add_argument("--quiet", action="store_true", help="print only the closing line")
@@ -524,6 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
     coverage.add_argument("--json", help="where to write the table as JSON (default: reports/coverage.json)")
+    coverage.add_argument("--seeds", action="store_true", help="per seed statement: its rules, scenarios, vectors and whether it is executable")
     coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
