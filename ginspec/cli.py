@@ -38,6 +38,7 @@ from ginspec.transcripts import load_transcript, replay_transcript, save_transcr
 from ginspec.variants import check_parameters, get_variant, resolve_parameters
 from ginspec.variants_cli import add_variant_commands
 from ginspec.game_cli import add_game_command
+from ginspec.registry_export import add_registry_command
 from ginspec.seeds import rules_of_statements
 from ginspec.seeds_cli import command_seed_coverage
 from reference_impl.rules import RoundRules
@@ -535,6 +536,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_variant_commands(commands)
     add_game_command(commands)
+    add_registry_command(commands)
     return parser
 
 
