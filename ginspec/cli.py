@@ -404,7 +404,9 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     if unknown:
         raise UsageError(f"--kind {unknown[0]!r}: choose from {', '.join(AREA_BY_KIND)}")
     overrides = _parse_overrides(args.set)
-    parameters = {**get_variant(args.variant).parameters, **overrides}
+    parameters = resolve_parameters(args.variant, overrides, "--set")
+    if parameters["table_format"] == "one_table":
+        raise UsageError(f"variant {args.variant!r} has table_format=one_table: fuzz generates two-player hands")
     adapter = open_engine(args.engine, args.timeout)
     findings = 0
     try:
