@@ -149,3 +149,24 @@ def test_a_table_game_refuses_a_loser_rotation_and_a_shutout():
     for overrides, named in (({"dealer_rotation": "loser"}, "dealer_rotation"), ({"shutout": "double_total"}, "shutout")):
         with pytest.raises(InvalidRules, match=named):
             play_table_game("p1", [], TableRules.from_parameters({**base, **overrides}))
+
+
+@pytest.mark.parametrize(("variant", "you", "dealer"), [("house-s003-three", "p2", "p3"), ("house-s003", "p4", "p1")])
+def test_a_hand_at_the_table_is_played_in_the_terminal_saved_and_replayed(variant, you, dealer, tmp_path, capsys, monkeypatch):
+    """One person against the computer at the table: the saved transcript replays to the same
+    end, and the oracle, replaying it on its own, agrees with what was printed."""
+    import io
+
+    from ginspec.cli import main
+
+    saved = tmp_path / "table.yaml"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    out = io.StringIO()
+    assert main(["play", "--variant", variant, "--you", you, "--dealer", dealer, "--seed", "11", "--save", str(saved)], out=out) == 0
+    transcript = yaml.safe_load(saved.read_text(encoding="utf-8"))
+    assert set(transcript["deal"]["hands"]) == set(("p1", "p2", "p3", "p4")[: rounds.load_variant(variant)["players"]])
+    _, expected = table_rounds.replay(transcript["deal"], transcript["actions"], rounds.load_variant(variant))
+    assert transcript["result"]["outcome"] == expected["outcome"] and transcript["result"]["points"] == expected["points"]
+    replayed = io.StringIO()
+    assert main(["replay", str(saved)], out=replayed) == 0
+    assert f"{expected['outcome']}, winner {expected['winner']}" in replayed.getvalue()
