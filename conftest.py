@@ -6,4 +6,5 @@ pytest_plugins = [
     "ginspec.bdd.steps_play",
     "ginspec.bdd.steps_games",
     "ginspec.bdd.steps_tables",
+    "ginspec.bdd.steps_table_play",
 ]

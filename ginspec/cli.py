@@ -8,6 +8,7 @@ case failed or nothing was checked, and 0 otherwise (the table of statuses is in
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import json
 import math
 import os
@@ -37,13 +38,20 @@ from ginspec.registry import rules_by_id
 from ginspec.identity import SuiteRootAction, VersionAction
 from ginspec.report import build_report, closing_line, markdown_report, nothing_checked, print_summary, write_report
 from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
+from ginspec.honour import hand_rules_in_force, require_two_player_scoring
 from ginspec.play import play
+from ginspec.table_play import format_points, play_table
+from reference_impl.table_round import table_play_rules
 from ginspec.transcripts import engine_divergence, load_transcript, recorded_result_problem, round_question, rules_replay, save_transcript, transcript_files
 from ginspec.suite import Suite
-from ginspec.variants import AS_WRITTEN, InvalidVariant, check_parameters, get_variant, resolve_run_variant
+from ginspec.variants import AS_WRITTEN, InvalidVariant, check_parameters, get_variant, resolve_parameters, resolve_run_variant
 from ginspec.variants_cli import add_variant_commands
 from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
+from ginspec.game_cli import add_game_command
+from ginspec.registry_export import add_registry_command
+from ginspec.seeds import rules_of_statements
+from ginspec.seeds_cli import command_seed_coverage
 from reference_impl.rules import RoundRules
 from ginspec.vectors import Vector, load_vectors
 from ginspec.yamlio import load_yaml_text
@@ -68,12 +76,6 @@ def _parse_overrides(items: Sequence[str]) -> dict[str, Any]:
         overrides[key] = load_yaml_text(raw, f"--set {quote(item)}", UsageError)
     check_parameters(overrides, "--set")
     return overrides
-
-
-def _rules(variant: str, overrides: Sequence[str]) -> ref.HandRules:
-    parameters = dict(get_variant(variant).parameters)
-    parameters.update(_parse_overrides(overrides))
-    return ref.HandRules.from_parameters(parameters)
 
 
 def _cards(text: str, what: str) -> tuple[Card, ...]:
@@ -180,12 +182,24 @@ def _read_stdin_line() -> str:
     return buffer.readline().decode("utf-8", errors="replace")
 
 
+def _parameters(args: argparse.Namespace) -> dict[str, Any]:
+    return resolve_parameters(args.variant, _parse_overrides(args.set), "--set")
+
+
 def command_hand(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args.variant, args.set)
+    in_force = hand_rules_in_force(_parameters(args), args.variant, args.upcard)
+    rules = in_force.rules
+
+    def answer_for(cards: tuple[Card, ...]) -> dict[str, Any]:
+        if in_force.missing_upcard and len(cards) == rules.hand_size + 1:
+            raise UsageError(in_force.missing_upcard)
+        return hand_answer(cards, rules)
+
     if args.cards != "-":
         cards = _cards(args.cards, "hand")
+        answer = answer_for(cards)
         if args.json:
-            out.write(json.dumps(hand_answer(cards, rules)) + "\n")
+            out.write(json.dumps(answer) + "\n")
         else:
             _print_hand(cards, rules, out)
         return 0
@@ -197,7 +211,7 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
             if "\ufffd" in line:
                 raise UsageError(f"standard input: not UTF-8 text: {quote(line.strip())}")
             cards = _cards(line.strip(), "hand")
-            answer = hand_answer(cards, rules)
+            answer = answer_for(cards)
         except (SuiteError, ref.GinError) as exc:
             sys.stderr.write(f"ginspec: error: line {number}: {exc}\n")
             status = 2
@@ -233,11 +247,17 @@ def score_answer(result: ref.HandResult) -> dict[str, Any]:
 
 
 def command_score(args: argparse.Namespace, out: TextIO) -> int:
-    rules = _rules(args.variant, args.set)
+    parameters = _parameters(args)
+    require_two_player_scoring(parameters, args.variant)
+    in_force = hand_rules_in_force(parameters, args.variant, args.upcard)
+    if in_force.missing_upcard:
+        raise UsageError(in_force.missing_upcard)
+    rules = in_force.rules
     knocker = _cards(args.knocker, "--knocker")
     defender = _cards(args.defender, "--defender")
     melds = _spread_text(args.knocker_melds, "--knocker-melds") if args.knocker_melds is not None else None
     result = ref.score_hand(knocker, defender, rules, knocker_melds=melds)
+    result = replace(result, points=result.points * in_force.factor)  # OKLA-SPADE-DOUBLE
     answer = score_answer(result)
     if args.json:
         out.write(json.dumps(answer) + "\n")
@@ -304,6 +324,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     departures = load_expectations(expectations_file)  # a malformed file is refused before the run
     vectors = load_vectors(tolerate_broken_variants=True)
     _check_areas(args.area, vectors)
+    args.rule = list(args.rule) + [rule for rule in rules_of_statements(args.seed) if rule not in args.rule]
     vectors = select_vectors(vectors, args.id, args.rule, args.area)
     broken = next((vector.broken_variant for vector in vectors if vector.broken_variant), None)
     if broken is not None:
@@ -404,7 +425,9 @@ def replay_one(path: Path, adapter: Any, engine: str, variant: str | None = None
     if rules_answer.get("illegal"):
         refused = rules_answer["illegal"]
         return "illegal", f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}"
-    if rules_answer.get("finished"):
+    if rules_answer.get("finished") and isinstance(rules_answer.get("points"), dict):
+        told = f"{moves} moves replayed: {rules_answer['outcome']}, winner {rules_answer['winner']}; {format_points(rules_answer['points'])}"
+    elif rules_answer.get("finished"):
         told = f"{moves} moves replayed: {rules_answer['outcome']}, winner {rules_answer['winner']}, {rules_answer['points']} points"
     else:
         told = f"{moves} moves replayed; the hand is not over"
@@ -463,10 +486,13 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
 def command_play(args: argparse.Namespace, out: TextIO) -> int:
     save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None
     overrides = _parse_overrides(args.set)
-    parameters = {**get_variant(args.variant).parameters, **overrides}
-    if parameters["players"] != 2 or parameters["table_format"] != "heads_up":
-        raise UsageError(f"variant {args.variant!r} is not a two-player game; play takes heads-up variants")
-    rules = RoundRules.from_parameters(parameters)
+    parameters = resolve_parameters(args.variant, overrides, "--set")
+    if parameters["table_format"] not in ("heads_up", "one_table"):
+        raise UsageError(f"variant {args.variant!r} has table_format={parameters['table_format']}; play takes heads_up and one_table variants")
+    seats = ("p1", "p2", "p3", "p4")[: parameters["players"]]
+    for option, seat in (("--you", args.you), ("--dealer", args.dealer)):
+        if seat not in seats:
+            raise UsageError(f"{option} {seat}: variant {args.variant!r} seats {', '.join(seats)}")
     rng = random.Random(args.seed)
 
     def read(prompt: str) -> str:
@@ -477,7 +503,10 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
             return "quit"
         return line
 
-    transcript = play(rules, args.variant, overrides, rng, args.you, args.dealer, read, out)
+    if parameters["table_format"] == "one_table":
+        transcript = play_table(table_play_rules(parameters), args.variant, overrides, rng, args.you, args.dealer, read, out)
+    else:
+        transcript = play(RoundRules.for_two_players(parameters), args.variant, overrides, rng, args.you, args.dealer, read, out)
     if save_path is not None:
         save_transcript(transcript, save_path)
         out.write(f"saved to {args.save}; check it with: ginspec replay {args.save}\n")
@@ -511,7 +540,9 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     if unknown:
         raise UsageError(f"--kind {quote(unknown[0])}: choose from {', '.join(AREA_BY_KIND)}")
     overrides = _parse_overrides(args.set)
-    parameters = {**get_variant(args.variant).parameters, **overrides}
+    parameters = resolve_parameters(args.variant, overrides, "--set")
+    if parameters["table_format"] == "one_table":
+        raise UsageError(f"variant {quote(args.variant)} has table_format=one_table: fuzz generates two-player hands")
     out_folder = Path(args.out)
     if out_folder.exists() and not out_folder.is_dir():
         raise UsageError(f"--out {str(out_folder)!r}: is a file; name a folder")
@@ -551,6 +582,8 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
+    if args.seeds:
+        return command_seed_coverage(args, out)
     if args.json:
         path = check_output_path(Path(args.json), "--json")
     else:
@@ -616,6 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--id", action="append", default=[], help="run only this vector (repeatable)")
     check.add_argument("--rule", action="append", default=[], help="run only vectors checking this rule ID (repeatable)")
     check.add_argument("--area", action="append", default=[], help="run only this rule area (repeatable)")
+    check.add_argument("--seed", action="append", default=[], help="run only the cases checking this seed statement, e.g. S003-m (repeatable)")
     check.add_argument("--report", help="where to write the JSON report (default: reports/ENGINE.json)")
     check.add_argument("--rules", action="store_true", help="also print the summary per rule")
     check.add_argument("--quiet", action="store_true", help="print only the closing line")
@@ -633,6 +667,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(handler=command_check)
 
     def variant_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--upcard", help="the first upcard, where the variant's knock limit or doubling depends on it (Oklahoma)")
         sub.add_argument("--variant", default="standard", help="variant name from spec/variants (default: standard)")
         sub.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
         sub.add_argument("--json", action="store_true", help="answer in JSON")
@@ -657,11 +692,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser.set_defaults(handler=command_replay)
 
     play_parser = commands.add_parser("play", help="play a hand in the terminal against a simple computer opponent")
-    play_parser.add_argument("--variant", default="standard", help="a two-player variant (default: standard)")
+    play_parser.add_argument("--variant", default="standard", help="a two-player variant, or one at a table of three or four (default: standard)")
     play_parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
     play_parser.add_argument("--seed", type=int, default=None, help="shuffle with this seed, to deal the same hand again")
-    play_parser.add_argument("--you", choices=["p1", "p2"], default="p1", help="your seat (default: p1)")
-    play_parser.add_argument("--dealer", choices=["p1", "p2"], default="p2", help="who deals (default: p2)")
+    play_parser.add_argument("--you", choices=["p1", "p2", "p3", "p4"], default="p1", help="your seat (default: p1)")
+    play_parser.add_argument("--dealer", choices=["p1", "p2", "p3", "p4"], default="p2", help="who deals (default: p2)")
     play_parser.add_argument("--save", help="write the hand as a transcript to this file (checked before the hand is dealt)")
     play_parser.add_argument("--force", action="store_true", help="let --save replace an existing file")
     play_parser.set_defaults(handler=command_play)
@@ -679,11 +714,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
     coverage.add_argument("--json", help="where to write the table as JSON (default: reports/coverage.json)")
+    coverage.add_argument("--seeds", action="store_true", help="per seed statement: its rules, scenarios, vectors and whether it is executable")
     coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
     add_new_engine_command(commands)
     add_dependence_command(commands)
+    add_game_command(commands)
+    add_registry_command(commands)
     return parser
 
 

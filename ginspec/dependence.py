@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
-from ginspec.adapters.base import Question
+from ginspec.adapters.base import ROUND_KINDS, Question
 from ginspec.judge import judge, judge_round
 
 Answer = Callable[[Question], Mapping[str, Any]]
@@ -155,7 +155,7 @@ def _reference() -> Any:
 
 def agrees(kind: str, expected: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
     """Whether ``answer`` gives the asserted fields of ``expected``, as the judge sees it."""
-    verdict = judge_round(expected, answer) if kind == "round" else judge(expected, answer)
+    verdict = judge_round(expected, answer) if kind in ROUND_KINDS else judge(expected, answer)
     return verdict.passed
 
 

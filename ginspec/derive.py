@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ginspec.adapters.base import Question
+from ginspec.adapters.base import ROUND_KINDS, Question
 from ginspec.dependence import agrees, reference_answer
 from ginspec.paths import suite_root
 
@@ -47,7 +47,7 @@ class Derived:
 
 def _restrict(kind: str, written: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
     """``answer`` cut down to the fields ``written`` asserts."""
-    if kind != "round":
+    if kind not in ROUND_KINDS:
         if "error" in answer:
             return {"error": answer["error"]}
         fields = [name for name in written if name != "error"]
@@ -163,8 +163,8 @@ def oracle_answer(question: Question) -> dict[str, Any] | None:
     if kind in ("meld", "deadwood", "discard", "knock", "layoff", "score"):
         module = _oracle_module("vectors")
         return None if module is None else dict(module.answer_under(kind, data, parameters))
-    if kind == "round":
-        module = _oracle_module("rounds")
+    if kind in ("round", "table_round"):
+        module = _oracle_module("rounds" if kind == "round" else "table_rounds")
         if module is None:
             return None
         states, end = module.replay(data["deal"], data["actions"], parameters)
@@ -173,6 +173,9 @@ def oracle_answer(question: Question) -> dict[str, Any] | None:
             answer["finished"] = True
         answer["checkpoints"] = {str(after): module.checkpoint(states[after]) for after in data.get("observe_after", ()) if after < len(states)}
         return answer
+    if kind == "table_game":
+        module = _oracle_module("table_rounds")
+        return None if module is None else dict(module.table_game(data, parameters))
     if kind in ("game", "hollywood"):
         module = _oracle_module("games")
         return None if module is None else dict(module.answer(kind, data, parameters))

@@ -19,6 +19,16 @@ from ginspec.runner import CaseResult
 from ginspec.scenario_dependence import recorded_dependence
 
 
+STEP_PLUGINS = (
+    "ginspec.bdd.steps",
+    "ginspec.bdd.steps_play",
+    "ginspec.bdd.steps_games",
+    "ginspec.bdd.steps_tables",
+    "ginspec.bdd.steps_table_play",
+)
+"""The modules of step definitions, loaded as pytest plugins wherever the scenarios run."""
+
+
 def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
     """(feature file relative to the suite, scenario name, area) of a pytest-bdd item."""
     function = getattr(item, "function", None)
@@ -165,10 +175,7 @@ def run_features(
     arguments = [
         str(module),
         "-p", "ginspec.pytest_plugin",
-        "-p", "ginspec.bdd.steps",
-        "-p", "ginspec.bdd.steps_play",
-        "-p", "ginspec.bdd.steps_games",
-        "-p", "ginspec.bdd.steps_tables",
+        *(argument for module in STEP_PLUGINS for argument in ("-p", module)),
         "-p", "no:cacheprovider",
         "--rootdir", str(suite_root()),
         "--engine", engine,

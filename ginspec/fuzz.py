@@ -97,7 +97,7 @@ def scores(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
 @st.composite
 def rounds(draw: st.DrawFn, parameters: Mapping[str, Any]) -> dict[str, Any]:
     """A shuffled deal and a legal line of play chosen move by move (all moves legal by the rules)."""
-    rules = RoundRules.from_parameters(parameters)
+    rules = RoundRules.for_two_players(parameters)
     seed = draw(st.integers(0, 2**32 - 1))
     order = list(DECK)
     random.Random(seed).shuffle(order)

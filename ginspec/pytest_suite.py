@@ -23,8 +23,9 @@ from typing import Any
 
 import pytest
 
+from ginspec.features import STEP_PLUGINS
+
 ENGINE_OPTION = "--ginspec-engine"
-STEP_PLUGINS = ("ginspec.bdd.steps", "ginspec.bdd.steps_play", "ginspec.bdd.steps_games", "ginspec.bdd.steps_tables")
 NODE_PREFIX = "ginspec::"
 
 

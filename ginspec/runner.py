@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.answers import answer_problem, declined_reason
 from ginspec.errors import SuiteError
@@ -74,7 +74,7 @@ def question_for(vector: Vector, parameters: Mapping[str, Any] | None = None) ->
     For a round, the engine is also told after which action counts the suite will look at the
     state (the checkpoint positions, not their contents)."""
     data = copy.deepcopy(dict(vector.input))
-    if vector.kind == "round":
+    if vector.kind in ROUND_KINDS:
         data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
     return Question(kind=vector.kind, input=data, parameters=vector.parameters if parameters is None else parameters, id=vector.id)
 
@@ -235,7 +235,7 @@ def judge_answer(kind: str, expected: Mapping[str, Any], observed: Any, capabili
     """(status, message) of an answer: ``pass`` or ``fail``, or ``error`` when the answer is so
     malformed inside that it cannot be judged (the judge never takes the run down)."""
     try:
-        if kind == "round":
+        if kind in ROUND_KINDS:
             verdict = judge_round(expected, observed, capabilities.omits)
         else:
             verdict = judge(expected, observed, capabilities.omits)

@@ -89,15 +89,13 @@ def record_questions() -> list[tuple[str, Any, Any]]:
     import pytest
 
     from ginspec.bdd import steps
+    from ginspec.features import STEP_PLUGINS
 
     module = Path(__file__).resolve().parent / "bdd" / "suite.py"
     arguments = [
         str(module),
         "-p", "ginspec.pytest_plugin",
-        "-p", "ginspec.bdd.steps",
-        "-p", "ginspec.bdd.steps_play",
-        "-p", "ginspec.bdd.steps_games",
-        "-p", "ginspec.bdd.steps_tables",
+        *(argument for module in STEP_PLUGINS for argument in ("-p", module)),
         "-p", "no:cacheprovider",
         "--rootdir", str(suite_root()),
         "--engine", "reference",

@@ -16,7 +16,7 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 from difflib import get_close_matches
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import yaml
 
@@ -195,7 +195,19 @@ class Divergence:
 
 
 STATE_FIELDS = ("to_play", "phase", "stock", "knock_limit", "legal")
-RESULT_FIELDS = ("outcome", "winner", "points", "knocker_deadwood", "defender_deadwood")
+RESULT_FIELDS = ("outcome", "winner", "points", "knocker_deadwood", "defender_deadwood", "deadwood")
+"""Result fields compared where the rules give them: ``defender_deadwood`` for two players,
+``deadwood`` (every seat's) at a table of three or four."""
+
+
+def _replay_kind(parameters: Mapping[str, Any]) -> tuple[str, Callable[[Mapping[str, Any]], dict[str, Any]]]:
+    """The question a transcript is replayed as, and the rules that answer it: a two-player
+    ``round``, or a ``table_round`` at a table of three or four (``table_format: one_table``)."""
+    if parameters.get("table_format") == "one_table":
+        from ginspec.adapters.reference_tables import play_table_round_question
+
+        return "table_round", play_table_round_question
+    return "round", play_round_question
 
 
 def round_question(transcript: Transcript, variant: str | None = None) -> Question:
@@ -207,7 +219,7 @@ def round_question(transcript: Transcript, variant: str | None = None) -> Questi
         parameters = resolve_parameters(variant, None, "--variant")
     every = list(range(len(transcript.actions) + 1))
     question_input = {"deal": copy.deepcopy(dict(transcript.deal)), "actions": list(transcript.actions), "observe_after": every}
-    return Question("round", question_input, parameters, transcript.file or "transcript")
+    return Question(_replay_kind(parameters)[0], question_input, parameters, transcript.file or "transcript")
 
 
 def rules_replay(transcript: Transcript, variant: str | None = None) -> dict[str, Any]:
@@ -216,7 +228,7 @@ def rules_replay(transcript: Transcript, variant: str | None = None) -> dict[str
     as such."""
     question = round_question(transcript, variant)
     try:
-        return play_round_question({**question.input, "parameters": question.parameters})
+        return _replay_kind(question.parameters)[1]({**question.input, "parameters": question.parameters})
     except GinError as exc:
         raise InvalidTranscript(f"{transcript.file}: deal: {exc}") from None
 

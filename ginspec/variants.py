@@ -125,6 +125,10 @@ class _Catalogue:
             missing = sorted(set(parameter_schemas()) - set(parameters))
             if missing:
                 raise BrokenVariantFile(f"{display(self.files[own])}: parameters not set: {', '.join(missing)}")
+            try:
+                check_consistency(parameters, display(self.files[own]))
+            except InvalidVariant as exc:
+                raise BrokenVariantFile(str(exc)) from None
             self.resolved[own] = Variant(
                 name=own,
                 title=document["title"],
@@ -137,6 +141,56 @@ class _Catalogue:
                 authoritative=bool(document.get("authoritative", True)),
             )
         return self.resolved[name]
+
+
+PLAYERS_OF_FORMAT = {"heads_up": (2,), "one_table": (3, 4), "sit_out": (3,), "cutthroat": (3,), "captain_box": (3,), "partnership": (4,)}
+"""How many players each ``table_format`` seats (``spec/tables.md``)."""
+
+
+def consistency_problems(parameters: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Pairs of parameters that cannot be played together, as (first key, second key, why).
+
+    The one place where parameters are checked against each other: the number of players and the
+    table form; Oklahoma, which needs an upcard and a two-player hand; penalty points, which belong
+    to the table of three or four (MPN-SEED003-SCORING); what the table of three or four does not
+    play (big gin, the eleven-card start); a deal that leaves no stock; and a three-player rotation
+    that names nobody.
+    """
+    p = parameters
+    form = p.get("table_format")
+    found: list[tuple[str, str, str]] = []
+    if form in PLAYERS_OF_FORMAT and p.get("players") not in PLAYERS_OF_FORMAT[form]:
+        seats = " or ".join(map(str, PLAYERS_OF_FORMAT[form]))
+        found.append(("players", "table_format", f"table_format {form} seats {seats} players, not {p.get('players')}"))
+    if p.get("oklahoma") and p.get("first_turn") == "eleven_card_start":
+        found.append(("oklahoma", "first_turn", "Oklahoma sets the knock limit from the upcard, and the eleven-card start deals none"))
+    if p.get("oklahoma") and form == "one_table":
+        found.append(("oklahoma", "table_format", "Oklahoma is a two-player game; the table of three or four has no knock card"))
+    if (p.get("scoring_model") == "penalty_points") != (form == "one_table") and "scoring_model" in p:
+        found.append(("scoring_model", "table_format", "penalty points are scored at one table of three or four, and only there"))
+    if p.get("scoring_model") == "winner_only":
+        for key, plain in (("knock_bonus", 0), ("gin_defender_deadwood_multiplier", 1)):
+            if key in p and p[key] != plain:
+                found.append((key, "scoring_model", f"{key} counts only with penalty points (MPN-SEED003-SCORING)"))
+    if form == "one_table" and p.get("big_gin"):
+        found.append(("big_gin", "table_format", "no source scores big gin at a table of three or four"))
+    if form == "one_table" and p.get("first_turn") == "eleven_card_start":
+        found.append(("first_turn", "table_format", "the eleven-card start is a two-player deal"))
+    if isinstance(p.get("players"), int) and isinstance(p.get("hand_size"), int) and isinstance(p.get("stock_dead_cards"), int):
+        if p["players"] * p["hand_size"] + 1 + p["stock_dead_cards"] >= 52:
+            found.append(("players", "hand_size", f"{p['players']} hands of {p['hand_size']} cards leave no stock to draw from"))
+    if form in ("sit_out", "cutthroat") and p.get("dealer_rotation") == "alternate":
+        found.append(("dealer_rotation", "table_format", "with three players the rotation names who leaves the table: loser or winner"))
+    return found
+
+
+def check_consistency(parameters: Mapping[str, Any], where: str) -> None:
+    """Raise :class:`InvalidVariant` naming ``where`` and both keys of the first pair of parameters
+    that cannot be played together."""
+    for first, second, why in consistency_problems(parameters):
+        raise InvalidVariant(
+            f"{where}: {first}={parameters.get(first)!r} cannot be played with {second}={parameters.get(second)!r}: {why}"
+        )
 
 
 def load_variants(directory: Path | None = None) -> dict[str, Variant]:
@@ -163,6 +217,7 @@ def resolve_parameters(variant: str, overrides: Mapping[str, Any] | None, where:
     if overrides:
         check_parameters(overrides, where)
         parameters.update(overrides)
+        check_consistency(parameters, where)
     return parameters
 
 

@@ -92,7 +92,7 @@ def _card_problem(text: str) -> str | None:
 def _check_deal(entry: Mapping[str, Any]) -> None:
     """A round's deal uses each of the 52 cards once, and every action is well-formed notation."""
     dealt = entry["input"]["deal"]
-    cards = list(parse_cards(dealt["hands"]["p1"])) + list(parse_cards(dealt["hands"]["p2"]))
+    cards = [card for seat in sorted(dealt["hands"]) for card in parse_cards(dealt["hands"][seat])]
     if dealt.get("upcard"):
         cards.append(parse_card(dealt["upcard"]))
     cards += parse_cards(dealt["stock"])
@@ -115,7 +115,7 @@ def _check_deal(entry: Mapping[str, Any]) -> None:
 
 def _check_cards(entry: Mapping[str, Any]) -> None:
     """Raise NotationError for a bad token, a repeated card, or a card held by two hands."""
-    if entry["kind"] == "round":
+    if entry["kind"] in ("round", "table_round"):
         _check_deal(entry)
         return
     data = entry["input"]

@@ -12,6 +12,9 @@ from reference_impl.cards import Card, format_cards, parse_card, parse_cards
 from reference_impl.errors import NotationError
 
 PLAYERS = ("p1", "p2")
+SEATS = ("p1", "p2", "p3", "p4")
+"""Two players play an ordinary hand; at a table of three or four the seats run to ``p4``
+(``spec/tables.md``). Any seat parses; the state says who may act."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +40,8 @@ def _usage(text: str, problem: str) -> NotationError:
 def parse_action(text: str) -> Action:
     """Parse one action, e.g. ``p1 draw stock``; raise :class:`NotationError` quoting it otherwise."""
     words = text.split(" ")
-    if len(words) < 2 or words[0] not in PLAYERS:
-        raise _usage(text, "it must start with the player, p1 or p2, then a verb")
+    if len(words) < 2 or words[0] not in SEATS:
+        raise _usage(text, "it must start with the player, p1 to p4, then a verb")
     player, verb, rest = words[0], words[1], words[2:]
     try:
         match verb, rest:

@@ -36,7 +36,7 @@ class IllegalAction(GinError):
     def __init__(self, reason: str, action: str, explanation: str, state: "RoundState") -> None:
         self.reason = reason
         self.action = action
-        self.forfeits = forfeits_game(reason, state.rules)
+        self.forfeits = forfeits_game(reason, state.round_rules)
         penalty = "; the offender forfeits the game" if self.forfeits else ""
         super().__init__(f"{action!r} is illegal ({reason}): {explanation}{penalty}; {state.describe()}")
 
@@ -107,6 +107,10 @@ class RoundState:
 
     def hand(self, player: str) -> tuple[Card, ...]:
         return self.hands[PLAYERS.index(player)]
+
+    @property
+    def round_rules(self) -> RoundRules:
+        return self.rules
 
     @property
     def non_dealer(self) -> str:
@@ -296,7 +300,7 @@ def _going_out(state: RoundState, hand: Sequence[Card]) -> tuple[list[Card], lis
     return knocks, gins, _big_gin_open(state, hand)
 
 
-def _fits(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool) -> bool:
+def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool) -> bool:
     """LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN: can ``card`` go onto this meld now?"""
     base = meld if chaining else original
     if not chaining and len(meld) != len(original) and meld_type(original) is MeldType.SET:
@@ -319,7 +323,7 @@ def _layoff_targets(state: RoundState, card: Card) -> list[int]:
     return [
         index
         for index, meld in enumerate(state.spread)
-        if _fits(meld, state.original_spread[index], card, chaining)
+        if meld_takes(meld, state.original_spread[index], card, chaining)
     ]
 
 

@@ -127,7 +127,7 @@ class RoundRules:
     illegal_action_penalty: str
 
     @classmethod
-    def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
+    def for_two_players(cls, parameters: Mapping[str, Any]) -> "RoundRules":
         """Read the parameters of a two-player hand. A variant for more players, or one that
         scores hands in penalty points (``spec/tables.md``), is refused: those are not the rules of
         this hand (DEAL-HAND-SIZE-10, SCORE-WINNER-ONLY)."""
@@ -135,6 +135,11 @@ class RoundRules:
             value = read_parameter(parameters, name, kind)
             if value != two_player:
                 raise InvalidRules(f"variant parameter {name}={value!r}: a two-player hand is played with {name}={two_player!r}")
+        return cls.from_parameters(parameters)
+
+    @classmethod
+    def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
+        """Read the parameters of the course of a hand, shared by two players and the tables."""
         return cls(
             hand=HandRules.from_parameters(parameters),
             first_turn=read_parameter(parameters, "first_turn", str, FIRST_TURNS),

@@ -75,6 +75,7 @@ SEATS = ("p1", "p2", "p3", "p4")
 TABLE_FORMATS = ("heads_up", "one_table", "sit_out", "partnership", "cutthroat", "captain_box")
 THREE_PLAYER_FORMATS = ("sit_out", "cutthroat", "captain_box")
 SCORING_MODELS = ("winner_only", "penalty_points")
+PENALTY_TOTALS = ("subtract", "separate")
 TEAMS = {"A": ("p1", "p3"), "B": ("p2", "p4")}
 DECK_SIZE = 52
 
@@ -85,7 +86,7 @@ STANDARD_EXAMPLE: dict[str, Any] = {
     "gin_defender_deadwood_multiplier": 1, "game_target": 100, "game_bonus": 100, "box_bonus": 25,
     "box_timing": "game_end", "extra_boxes": False, "shutout": "double_total",
     "game_winner": "first_to_target", "dealer_rotation": "alternate", "void_hand_dealer": "same",
-    "hollywood": False,
+    "hollywood": False, "penalty_totals": "subtract",
 }
 """The standard variant's values of the parameters read here, for the examples in docstrings."""
 
@@ -101,6 +102,8 @@ class TableRules:
       MPN-SEED003, MP3-DEALER-SITS-OUT, MP3-CUTTHROAT, MP3-CAPTAIN-BOX, MP4-PARTNERSHIP).
     - ``scoring_model`` / ``knock_bonus`` / ``gin_defender_deadwood_multiplier``: the penalty-point
       scoring of a table hand (MPN-SEED003-SCORING).
+    - ``penalty_totals``: whether a table game takes penalty points off a player's running total
+      (``subtract``) or keeps them apart (``separate``) (``spec/tables.md``, conflict C8).
     - ``hand``: the single-hand parameters (:class:`~reference_impl.rules.HandRules`): cards per
       player, knock limit, the gin and undercut bonuses, the tie rule and the lay-off rules.
     - ``game``: the game parameters (:class:`~reference_impl.game.GameRules`): target, bonuses,
@@ -112,6 +115,7 @@ class TableRules:
     scoring_model: str
     knock_bonus: int
     gin_defender_deadwood_multiplier: int
+    penalty_totals: str
     hand: HandRules
     game: GameRules
 
@@ -133,6 +137,7 @@ class TableRules:
             scoring_model=read_parameter(parameters, "scoring_model", str, SCORING_MODELS),
             knock_bonus=knock_bonus,
             gin_defender_deadwood_multiplier=multiplier,
+            penalty_totals=read_parameter(parameters, "penalty_totals", str, PENALTY_TOTALS),
             hand=HandRules.from_parameters(parameters),
             game=GameRules.from_parameters(parameters),
         )
@@ -301,48 +306,65 @@ def play_table_hand(
     spread, defences = knocker_table_spread(hands[knocked_by], hands, order, rules, knocker_melds)
     knocker_count = spread.deadwood
     deadwood = {seat: knocker_count if seat == knocked_by else defences[seat].deadwood for seat in rules.seats}
-    points = dict.fromkeys(rules.seats, 0)
-    if knocker_count == 0:
-        outcome, winner = "gin", knocked_by
-        for seat in order:
-            points[seat] = -rules.gin_defender_deadwood_multiplier * deadwood[seat]
-        points[knocked_by] = rules.hand.gin_bonus
-    else:
-        lowest = min(deadwood[seat] for seat in order)
-        undercutter = next(seat for seat in order if deadwood[seat] == lowest)
-        bonus = rules.hand.undercut_bonus
-        if lowest < knocker_count:
-            outcome = "undercut"
-        elif lowest > knocker_count:
-            outcome = "knock"
-        else:  # SCORE-UNDERCUT-TIE
-            outcome = {"undercut": "undercut", "undercut_without_bonus": "undercut", "knocker_wins": "knock", "draw": "draw"}[
-                rules.hand.tie_outcome
-            ]
-            if rules.hand.tie_outcome == "undercut_without_bonus":
-                bonus = 0
-        if outcome == "undercut":
-            winner = undercutter
-            for seat in rules.seats:
-                points[seat] = -(deadwood[seat] - lowest)
-            points[winner] = bonus
-        elif outcome == "knock":
-            winner = knocked_by
-            for seat in order:
-                points[seat] = -(deadwood[seat] - knocker_count)
-            points[winner] = rules.knock_bonus
-        else:
-            winner = "none"
+    outcome, winner, points = score_table(knocked_by, deadwood, rules)
     return TableHandResult(
         outcome=outcome,
         winner=winner,
         knocker=knocked_by,
-        points={seat: points[seat] + 0 for seat in rules.seats},
+        points=points,
         deadwood=deadwood,
         knocker_spread=spread,
         defences=defences,
         stock=stock_after_deal(rules),
     )
+
+
+def score_table(knocked_by: str, deadwood: Mapping[str, int], rules: TableRules) -> tuple[str, str, dict[str, int]]:
+    """MPN-SEED003-SCORING, SCORE-UNDERCUT, SCORE-UNDERCUT-TIE: the outcome, the winner and every
+    seat's score, from the knocker and every seat's deadwood as scored (the knocker's own count,
+    the others' after their lay-offs, or without lay-offs against gin).
+
+    With K the knocker's count and D each other player's: gin (K = 0) earns the knocker
+    ``gin_bonus`` and costs every other player ``gin_defender_deadwood_multiplier`` × D; an
+    undercut (the lowest D below K, or equal under ``tie_outcome`` ``undercut`` or
+    ``undercut_without_bonus``) earns the first player in turn order after the knocker with the
+    lowest D ``undercut_bonus`` (0 on a tie under ``undercut_without_bonus``) and costs every
+    other player, the knocker included, his count minus the undercutter's; a knock earns the
+    knocker ``knock_bonus`` and costs every other player D − K; a tie under ``draw`` scores
+    nothing. Penalty points are negative numbers.
+    """
+    order = turn_order_after(knocked_by, rules.seats)
+    knocker_count = deadwood[knocked_by]
+    points = dict.fromkeys(rules.seats, 0)
+    if knocker_count == 0:
+        for seat in order:
+            points[seat] = -rules.gin_defender_deadwood_multiplier * deadwood[seat] + 0
+        points[knocked_by] = rules.hand.gin_bonus
+        return "gin", knocked_by, points
+    lowest = min(deadwood[seat] for seat in order)
+    undercutter = next(seat for seat in order if deadwood[seat] == lowest)
+    bonus = rules.hand.undercut_bonus
+    if lowest < knocker_count:
+        outcome = "undercut"
+    elif lowest > knocker_count:
+        outcome = "knock"
+    else:  # SCORE-UNDERCUT-TIE
+        outcome = {"undercut": "undercut", "undercut_without_bonus": "undercut", "knocker_wins": "knock", "draw": "draw"}[
+            rules.hand.tie_outcome
+        ]
+        if rules.hand.tie_outcome == "undercut_without_bonus":
+            bonus = 0
+    if outcome == "undercut":
+        for seat in rules.seats:
+            points[seat] = -(deadwood[seat] - lowest) + 0
+        points[undercutter] = bonus
+        return outcome, undercutter, points
+    if outcome == "knock":
+        for seat in order:
+            points[seat] = -(deadwood[seat] - knocker_count) + 0
+        points[knocked_by] = rules.knock_bonus
+        return outcome, knocked_by, points
+    return "draw", "none", points
 
 
 # --------------------------------------------------------------------------- hand results

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from ginspec.adapters.reference_tables import answer_table_question
-from ginspec.variants import resolve_parameters
+from ginspec.errors import InvalidVariant
+from ginspec.variants import get_variant, resolve_parameters
 from ginspec.vectors import Vector, load_vector_file
 from reference_impl.cards import parse_cards
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidRules
@@ -94,8 +95,11 @@ def test_each_question_needs_its_own_table_format() -> None:
 
 
 def test_a_table_hand_is_scored_with_penalty_points_only() -> None:
+    parameters = {**get_variant("house-s003").parameters, "scoring_model": "winner_only"}
     with pytest.raises(InvalidRules, match="penalty_points"):
-        play_table_hand("p1", {}, rules_of("house-s003", scoring_model="winner_only"))
+        play_table_hand("p1", {}, TableRules.from_parameters(parameters))
+    with pytest.raises(InvalidVariant, match="scoring_model='winner_only' cannot be played with table_format='one_table'"):
+        rules_of("house-s003", scoring_model="winner_only")
 
 
 # ----------------------------------------------------------------------------- one hand at a table
@@ -284,8 +288,11 @@ def test_the_box_player_keeps_the_box_while_he_wins() -> None:
 
 
 def test_with_three_players_the_deal_cannot_simply_alternate() -> None:
+    parameters = {**get_variant("three-player").parameters, "dealer_rotation": "alternate"}
     with pytest.raises(InvalidRules, match="who leaves the table"):
-        play_three_player("p3", ["p1", "p2"], [hand("p1")], rules_of("three-player", dealer_rotation="alternate"))
+        play_three_player("p3", ["p1", "p2"], [hand("p1")], TableRules.from_parameters(parameters))
+    with pytest.raises(InvalidVariant, match="dealer_rotation='alternate' cannot be played with table_format='sit_out'"):
+        rules_of("three-player", dealer_rotation="alternate")
 
 
 def test_a_three_player_game_worked_by_hand() -> None:

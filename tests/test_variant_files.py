@@ -35,7 +35,7 @@ KNOWN_REGISTER_ERRORS: dict[tuple[str, int, str], str] = {}
 VALUES_THE_SCHEMA_LACKS: dict[tuple[str, str], str] = {}
 
 # Questions about one module of the game: their default holds in that module's variant.
-QUESTION_SCOPE = {"Q17": "oklahoma", "Q20": "hollywood"}
+QUESTION_SCOPE = {"Q17": "oklahoma", "Q20": "hollywood", "Q23": "house-s003", "Q24": "house-s003", "Q25": "house-s003", "Q26": "house-s003"}
 
 
 def _yaml(name: str) -> Any:

@@ -39,7 +39,12 @@ KINDS = (
     "partnership",
     "three_player",
     "table_hand",
+    "table_round",
+    "table_game",
 )
+ROUND_KINDS = ("round", "table_round")
+"""Hands replayed move by move: the answer is judged with its checkpoints (``table_round``: a hand
+at a table of three or four, seats ``p1`` to ``p4``, ``points`` and ``deadwood`` per seat)."""
 ANSWER_ERRORS = ("illegal_knock", "invalid_melds", "not_big_gin")
 
 

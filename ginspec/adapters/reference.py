@@ -26,7 +26,7 @@ def _spread(text: Sequence[str]) -> list[tuple[Card, ...]]:
     return [parse_cards(meld) for meld in text]
 
 
-TABLE_KINDS = ("partnership", "three_player", "table_hand")
+TABLE_KINDS = ("partnership", "three_player", "table_hand", "table_game")
 """Questions about the forms for three and four players (``spec/tables.md``)."""
 
 
@@ -44,7 +44,7 @@ def observe(state: RoundState) -> dict[str, Any]:
 def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
     """Replay a deal and its actions; report the end, or the first refused action, and the
     states after the action counts listed in ``observe_after``."""
-    rules = RoundRules.from_parameters(data["parameters"])
+    rules = RoundRules.for_two_players(data["parameters"])
     dealt = data["deal"]
     state = deal(
         rules,
@@ -96,6 +96,10 @@ class ReferenceAdapter(Adapter):
             return play_round_question({**question.input, "parameters": question.parameters})
         if question.kind in ("game", "hollywood"):
             return play_game_question(question.kind, question.input, question.parameters)
+        if question.kind == "table_round":
+            from ginspec.adapters.reference_tables import play_table_round_question
+
+            return play_table_round_question({**question.input, "parameters": question.parameters})
         if question.kind in TABLE_KINDS:
             from ginspec.adapters.reference_tables import answer_table_question
 

@@ -1,12 +1,16 @@
 """The reference engine's answers to the questions about three and four players (kinds
-``table_hand``, ``partnership`` and ``three_player``; ``spec/tables.md``, ``spec/vectors.md``)."""
+``table_hand``, ``table_round``, ``table_game``, ``partnership`` and ``three_player``; ``spec/tables.md``, ``spec/vectors.md``)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from reference_impl.cards import parse_cards
+from reference_impl.cards import parse_card, parse_cards
+from reference_impl.round import IllegalAction
+from reference_impl.table_game import play_table_game
+from reference_impl.table_round import apply_table, deal_table, table_play_rules, table_state_summary
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidMelds, NotationError
+from ginspec.adapters.base import Refused, replay_round
 from reference_impl.tables import (
     GameAlreadyOver,
     GameNotOver,
@@ -44,11 +48,42 @@ def _three_player(data: Mapping[str, Any], rules: TableRules) -> dict[str, Any]:
     return play_three_player(data["first_dealer"], data["first_players"], data["hands"], rules).to_expected()
 
 
+def _table_game(data: Mapping[str, Any], rules: TableRules) -> dict[str, Any]:
+    return play_table_game(data["first_dealer"], data["hands"], rules).to_expected()
+
+
 HANDLERS: dict[str, Callable[[Mapping[str, Any], TableRules], dict[str, Any]]] = {
     "table_hand": _table_hand,
     "partnership": _partnership,
     "three_player": _three_player,
+    "table_game": _table_game,
 }
+
+
+def play_table_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Replay a deal at the table and its actions (kind ``table_round``); report the end, or the
+    first refused action, and the states after the action counts in ``observe_after``."""
+    rules = table_play_rules(data["parameters"])
+    dealt = data["deal"]
+    state = deal_table(
+        rules,
+        dealt["dealer"],
+        {seat: parse_cards(cards) for seat, cards in dealt["hands"].items()},
+        parse_card(dealt["upcard"]) if dealt.get("upcard") else None,
+        parse_cards(dealt["stock"]),
+    )
+
+    def play(text: str) -> None:
+        nonlocal state
+        try:
+            state = apply_table(state, text)
+        except IllegalAction as exc:
+            raise Refused(exc.reason, str(exc), exc.forfeits) from None
+
+    def finish() -> dict[str, Any]:
+        return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
+
+    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: table_state_summary(state), finish)
 
 
 def answer_table_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import pytest
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.judge import action_set, arrangement_set, card_set
 from ginspec.registry import rules_by_id
 from ginspec.variants import check_parameters, get_variant, variant_files
@@ -203,7 +203,7 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
         expected, oracle, question, reads = _under_variant(question, reads)
     except Exception as exc:  # noqa: BLE001 - the rules give no answer under the variant
         pytest.skip(f"unsupported: the case cannot be posed under {table.run_variant}, where {changed} differ: {exc}")
-    paths = list(reads) + (["illegal.index", "illegal.reason", "finished"] if question.kind == "round" else [])
+    paths = list(reads) + (["illegal.index", "illegal.reason", "finished"] if question.kind in ROUND_KINDS else [])
     values: dict[str, Any] = {}
     for path in paths:
         leaf = path.rsplit(".", 1)[-1]

@@ -1,0 +1,140 @@
+"""``ginspec game``: score a list of finished hands into a game under any variant, shown as a score
+sheet (or ``--json``).
+
+The file lists the hands as the vectors of ``spec/vectors.md`` do, in the form the variant plays:
+
+- two players (``table_format: heads_up``): ``first_dealer`` and ``hands`` of ``winner``,
+  ``outcome``, ``points`` (kind ``game``), or with ``hollywood: true`` a Hollywood session;
+- a table of three or four (``one_table``): ``first_dealer`` and ``hands`` with every seat's
+  ``points`` (kind ``table_game``);
+- three players sharing two-player hands (``sit_out``, ``cutthroat``, ``captain_box``):
+  ``first_dealer``, ``first_players`` and ``hands`` (kind ``three_player``);
+- partnership: ``deals``, two hand results each, and optionally ``first_dealers`` (kind
+  ``partnership``).
+
+The answer is the reference engine's, through the same adapter as every conformance question.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, Mapping, TextIO
+
+from ginspec.adapters.base import Question
+from ginspec.adapters.reference import ReferenceAdapter
+from ginspec.errors import UsageError
+from ginspec.paths import display
+from ginspec.variants import resolve_parameters
+from ginspec.yamlio import load_yaml
+
+KIND_OF_FORM = {"one_table": "table_game", "sit_out": "three_player", "cutthroat": "three_player",
+                "captain_box": "three_player", "partnership": "partnership"}
+INPUT_KEYS = {
+    "game": ("first_dealer", "hands"),
+    "hollywood": ("hands",),
+    "table_game": ("first_dealer", "hands"),
+    "three_player": ("first_dealer", "first_players", "hands"),
+    "partnership": ("deals",),
+}
+
+
+def kind_for(parameters: Mapping[str, Any]) -> str:
+    """The question a game under these parameters is: which form of the game they play."""
+    form = parameters["table_format"]
+    if form == "heads_up":
+        return "hollywood" if parameters["hollywood"] else "game"
+    return KIND_OF_FORM[form]
+
+
+def _read(path: Path, kind: str, form: str) -> dict[str, Any]:
+    document = load_yaml(path, UsageError)
+    shown = display(path)
+    if not isinstance(document, dict):
+        raise UsageError(f"{shown}: a game file is a mapping with {', '.join(INPUT_KEYS[kind])}")
+    missing = [key for key in INPUT_KEYS[kind] if key not in document]
+    if missing:
+        raise UsageError(f"{shown}: under table_format={form} a {kind.replace('_', ' ')} needs {', '.join(missing)}")
+    return {key: document[key] for key in (*INPUT_KEYS[kind], "first_dealers") if key in document}
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "  ".join(f"{seat} {points:>4}" for seat, points in value.items())
+    if isinstance(value, list):
+        return "  ".join(f"{points:>4}" for points in value)
+    return str(value)
+
+
+def _result_text(hand: Mapping[str, Any]) -> str:
+    if isinstance(hand, list):
+        return " / ".join(_result_text(part) for part in hand)
+    if hand.get("winner", "none") == "none":
+        return hand.get("outcome", "void")
+    points = hand.get("points", 0)
+    shown = points.get(hand["winner"]) if isinstance(points, Mapping) else points
+    return f"{hand['winner']} {hand.get('outcome', 'knock')} {shown}"
+
+
+def score_sheet(kind: str, data: Mapping[str, Any], answer: Mapping[str, Any], out: TextIO) -> None:
+    """The game as a score sheet: one line a hand (or deal) with its dealer, its result and the
+    running totals, then each player's final account and the winner."""
+    if kind == "hollywood":
+        for number, column in enumerate(answer["columns"], 1):
+            closed = column["closed_after"]
+            out.write(f"game {number}: {_cell(column['totals'])}   " + (f"closed after hand {closed}" if closed else "open") + "\n")
+            if "final" in column:
+                out.write(f"  final: {json.dumps(column['final'])}   winner {column.get('winner')} by {column.get('margin')}\n")
+        return
+    hands = data.get("hands") or data.get("deals") or []
+    dealers = answer.get("dealers", [])
+    totals = answer.get("totals") or []
+    players = answer.get("players")
+    width = 12 if players else 6
+    out.write(f"{'hand':>4}  {'dealer':<{width}}  {'result':<28}  running totals\n")
+    for index, hand in enumerate(hands):
+        if index >= len(dealers):
+            break
+        who = f"{dealers[index]}" + (f" ({'-'.join(players[index])})" if players else "")
+        running = _cell(totals[index]) if index < len(totals) else ""
+        out.write(f"{index + 1:>4}  {who:<{width}}  {_result_text(hand):<28}  {running}\n")
+    if "over_after" in answer:
+        out.write(f"game over after hand {answer['over_after']}\n")
+    for seat, final in (answer.get("final") or {}).items():
+        parts = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in final.items() if name != "total")
+        out.write(f"{seat}: {final['total']} in all ({parts})\n")
+    if answer.get("winner"):
+        margin = f" by {answer['margin']}" if "margin" in answer else ""
+        out.write(f"winner: {answer['winner']}{margin}\n")
+
+
+def command_game(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.cli import _parse_overrides
+
+    parameters = resolve_parameters(args.variant, _parse_overrides(args.set), "--set")
+    kind = kind_for(parameters)
+    form = parameters["table_format"]
+    data = _read(Path(args.file), kind, form)
+    answer = ReferenceAdapter().ask(Question(kind, data, parameters))
+    if "error" in answer:
+        detail = f": {answer['message']}" if answer.get("message") else ""
+        raise UsageError(f"{display(Path(args.file))}: under table_format={form} ({kind.replace('_', ' ')}): {answer['error']}{detail}")
+    if args.json:
+        out.write(json.dumps({"variant": args.variant, "kind": kind, **answer}) + "\n")
+    else:
+        score_sheet(kind, data, answer, out)
+    return 0
+
+
+def add_game_command(subparsers: Any) -> None:
+    """Add ``game FILE`` to a subparsers object."""
+    game = subparsers.add_parser("game", help="score a list of finished hands into a game under any variant")
+    game.add_argument("file", help="YAML or JSON: first_dealer and hands (or deals), as the game vectors write them")
+    game.add_argument("--variant", default="standard", help="variant name from spec/variants (default: standard)")
+    game.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
+    game.add_argument("--json", action="store_true", help="answer in JSON")
+    game.set_defaults(handler=command_game)
+
+
+__all__ = ["add_game_command", "command_game", "kind_for", "score_sheet"]

@@ -1,0 +1,516 @@
+"""One hand at a table of three or four (``table_format: one_table``), move by move, from an
+explicit deal (``spec/actions.md``, "A hand at a table of three or four"; ``spec/tables.md``).
+
+A :class:`TableState` is an immutable value: :func:`apply_table` returns the next state, and
+:func:`table_legal_actions` lists exactly the actions it accepts (without explicit spreads and
+lay-off targets named where not needed). An illegal action raises
+:class:`~reference_impl.round.IllegalAction` with a reason code of ``spec/actions.md``.
+
+The seats are ``p1`` to ``p3`` or ``p4`` and play goes round the table in that order
+(MPN-SEED003). The player after the dealer plays first. Phases: ``first_turn`` (the upcard offered
+round the table), ``draw``, ``discard``, ``layoff`` (each other player in turn after a knock that
+is not gin) and ``over``. Scoring is :func:`reference_impl.tables.score_table`.
+
+>>> from reference_impl.cards import DECK
+>>> rules = table_play_rules(STANDARD_TABLE)
+>>> state = deal_table_in_order(rules, "p3", list(DECK))
+>>> state.to_play, len(state.stock), [format_action(a) for a in table_legal_actions(state)]
+('p1', 30, ['p1 draw discard', 'p1 pass'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from reference_impl.actions import SEATS, Action, format_action, parse_action
+from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, sort_cards
+from reference_impl.deadwood import least_deadwood
+from reference_impl.errors import IllegalKnock, InvalidHand, InvalidMelds, InvalidRules
+from reference_impl.round import IllegalAction, meld_takes
+from reference_impl.rules import RoundRules
+from reference_impl.tables import STANDARD_EXAMPLE, TableRules, knocker_table_spread, score_table, turn_order_after
+
+__all__ = [
+    "STANDARD_TABLE",
+    "TablePlayRules",
+    "TableRoundResult",
+    "TableState",
+    "apply_table",
+    "deal_table",
+    "deal_table_in_order",
+    "replay_table",
+    "table_legal_actions",
+    "table_play_rules",
+]
+
+STANDARD_TABLE: dict[str, Any] = {
+    **STANDARD_EXAMPLE, "players": 3, "table_format": "one_table", "hand_size": 7, "big_gin": False,
+    "layoff_chaining": False, "scoring_model": "penalty_points", "knock_bonus": 10, "undercut_bonus": 20,
+    "gin_defender_deadwood_multiplier": 2, "first_turn": "upcard_offer", "upcard_after_passes": False,
+    "discard_taken_card": False, "gin_mandatory": False, "knock_discard_location": "pile", "stock_dead_cards": 2,
+    "fiftieth_card_rule": False, "oklahoma": False, "oklahoma_ace": "gin_only", "spade_double": False,
+    "repeated_upcard_draw": "continue", "illegal_knock_penalty": "refused", "illegal_action_penalty": "refused",
+}
+"""The house-s003-three values of the parameters read here, for the examples in docstrings."""
+
+UNPLAYED_AT_TABLE: tuple[tuple[str, tuple[Any, ...], str], ...] = (
+    ("oklahoma", (False,), "the knock card of Oklahoma is a two-player rule"),
+    ("big_gin", (False,), "no source scores big gin at a table of three or four"),
+    ("fiftieth_card_rule", (False,), "the fiftieth-card rule is a two-player rule"),
+    ("first_turn", ("upcard_offer", "no_offer"), "an eleven-card start has no meaning at the table"),
+    ("repeated_upcard_draw", ("continue",), "the repeated upcard draw is a two-player rule"),
+)
+"""Parameters a hand at the table is played with only at these values (``spec/tables.md``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlayRules:
+    """The table parameters (:class:`~reference_impl.tables.TableRules`) and the course of the
+    hand (:class:`~reference_impl.rules.RoundRules`: the first turn, discarding the card taken,
+    gin when available, the knock discard, the dead cards of the stock, the penalties)."""
+
+    table: TableRules
+    round: RoundRules
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.table.seats
+
+
+def table_play_rules(parameters: Mapping[str, Any]) -> TablePlayRules:
+    """Read and check the parameters of a hand played at the table; raise :class:`InvalidRules`
+    naming the parameter the table cannot be played with."""
+    table = TableRules.from_parameters(parameters)
+    table.require(("one_table",), (3, 4), "a hand played at one table")
+    if table.scoring_model != "penalty_points":
+        raise InvalidRules("a hand at one table is scored with scoring_model penalty_points, not winner_only")
+    round_rules = RoundRules.from_parameters(parameters)
+    for name, allowed, why in UNPLAYED_AT_TABLE:
+        if parameters[name] not in allowed:
+            raise InvalidRules(f"variant parameter {name}={parameters[name]!r} cannot be played at one table: {why}")
+    if table.players * table.hand.hand_size + 1 + round_rules.stock_dead_cards >= len(DECK):
+        raise InvalidRules(
+            f"variant parameters players={table.players} and hand_size={table.hand.hand_size} leave no stock to draw from"
+        )
+    return TablePlayRules(table, round_rules)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRoundResult:
+    """How a hand at the table ended: ``outcome`` (knock, undercut, gin, draw or void), the
+    ``winner`` (a seat or none), every seat's ``points`` (penalties negative), and after a knock
+    the ``knocker``, his deadwood, every seat's ``deadwood`` as scored and the cards laid off."""
+
+    outcome: str
+    winner: str
+    points: dict[str, int]
+    knocker: str | None = None
+    knocker_deadwood: int | None = None
+    deadwood: dict[str, int] | None = None
+    layoffs: tuple[Card, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"outcome": self.outcome, "winner": self.winner, "points": dict(self.points)}
+        if self.knocker is not None:
+            data.update(
+                knocker=self.knocker,
+                knocker_deadwood=self.knocker_deadwood,
+                deadwood=dict(self.deadwood or {}),
+                layoffs=format_hand(self.layoffs),
+            )
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A hand at the table in progress. ``hands`` follow the seats; the stock top card first,
+    the discard pile bottom card first. ``layoffs`` holds (seat, card, meld index) in the order
+    they were made; ``finished`` the seats that have said ``done``."""
+
+    rules: TablePlayRules
+    dealer: str
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    upcard: Card | None
+    phase: str
+    to_play: str | None
+    passes: int = 0
+    taken: Card | None = None
+    knocker: str | None = None
+    knock_discard: Card | None = None
+    spread: tuple[tuple[Card, ...], ...] = ()
+    knocker_deadwood: int = 0
+    layoffs: tuple[tuple[str, Card, int], ...] = ()
+    result: TableRoundResult | None = None
+    moves: int = 0
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.rules.seats
+
+    @property
+    def round_rules(self) -> RoundRules:
+        return self.rules.round
+
+    def hand(self, seat: str) -> tuple[Card, ...]:
+        return self.hands[self.seats.index(seat)]
+
+    @property
+    def first_player(self) -> str:
+        """MPN-SEED003: the player after the dealer plays first."""
+        return self.next_seat(self.dealer)
+
+    def next_seat(self, seat: str) -> str:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    @property
+    def knock_limit(self) -> int:
+        return self.rules.table.hand.knock_limit
+
+    def meld_as_seen(self, seat: str, index: int) -> tuple[Card, ...]:
+        """A knocker's meld as ``seat`` may build on it: as spread, with his own lay-offs onto it
+        (LAYOFF-TARGET-KNOCKER-MELDS; nobody builds on another player's lay-offs)."""
+        own = tuple(card for who, card, target in self.layoffs if who == seat and target == index)
+        return tuple(sort_cards(self.spread[index] + own))
+
+    def describe(self) -> str:
+        top = str(self.discard_pile[-1]) if self.discard_pile else "none"
+        held = ", ".join(f"{seat} holds {format_hand(self.hand(seat))}" for seat in self.seats)
+        return f"state: phase {self.phase}, {self.to_play or 'nobody'} to play, {held}, stock {len(self.stock)}, discard top {top}"
+
+    def with_hand(self, seat: str, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+        hands = list(self.hands)
+        hands[self.seats.index(seat)] = tuple(cards)
+        return tuple(hands)
+
+
+# ---------------------------------------------------------------------- the deal
+
+
+def deal_table(
+    rules: TablePlayRules, dealer: str, hands: Mapping[str, Sequence[Card]], upcard: Card | None, stock: Sequence[Card]
+) -> TableState:
+    """The state after an explicit deal (EQUIP-DECK-52, MPN-SEED003-DEAL, DEAL-UPCARD-STOCK): every
+    seat ``hand_size`` cards, one upcard and the stock, the 52 cards exactly once."""
+    seats = rules.seats
+    if dealer not in seats:
+        raise InvalidHand(f"the dealer must be one of {', '.join(seats)}, not {dealer!r}")
+    if set(hands) != set(seats):
+        raise InvalidHand(f"a table of {len(seats)} needs the hands of {', '.join(seats)}, not of {', '.join(sorted(hands))}")
+    size = rules.table.hand.hand_size
+    for seat in seats:
+        if len(hands[seat]) != size:
+            raise InvalidHand(f"{seat} is dealt {len(hands[seat])} cards, expected {size}")
+    if upcard is None:
+        raise InvalidHand("the deal needs an upcard")
+    every = [card for seat in seats for card in hands[seat]] + [upcard] + list(stock)
+    seen: set[Card] = set()
+    for card in every:
+        if card in seen:
+            raise InvalidHand(f"{str(card)!r} is dealt twice")
+        seen.add(card)
+    if len(every) != len(DECK):
+        raise InvalidHand(f"the deal has {len(every)} cards, not 52 (missing {format_hand(set(DECK) - seen)})")
+    dealer_index = seats.index(dealer)
+    return TableState(
+        rules=rules,
+        dealer=dealer,
+        hands=tuple(tuple(hands[seat]) for seat in seats),
+        stock=tuple(stock),
+        discard_pile=(upcard,),
+        upcard=upcard,
+        phase="first_turn" if rules.round.first_turn == "upcard_offer" else "draw",
+        to_play=seats[(dealer_index + 1) % len(seats)],
+    )
+
+
+def deal_table_in_order(rules: TablePlayRules, dealer: str, order: Sequence[Card]) -> TableState:
+    """Deal a whole pack in the given order: ``hand_size`` cards to each seat in turn from the
+    player after the dealer (the dealer last), then the upcard, and the rest is the stock."""
+    seats = rules.seats
+    size = rules.table.hand.hand_size
+    start = seats.index(dealer) + 1
+    hands: dict[str, tuple[Card, ...]] = {}
+    for number in range(len(seats)):
+        seat = seats[(start + number) % len(seats)]
+        hands[seat] = tuple(order[number * size : (number + 1) * size])
+    rest = list(order[len(seats) * size :])
+    return deal_table(rules, dealer, hands, rest[0], rest[1:])
+
+
+# ---------------------------------------------------------------------- legality
+
+
+def _may_discard(state: TableState, card: Card) -> bool:
+    """TURN-NO-DISCARD-TAKEN-CARD."""
+    return state.rules.round.discard_taken_card or card != state.taken
+
+
+def _going_out(state: TableState, hand: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD: discards that allow a knock, and those that make gin."""
+    knocks: list[Card] = []
+    gins: list[Card] = []
+    mask = mask_of(hand)
+    for card in sort_cards(hand):
+        if not _may_discard(state, card):
+            continue
+        deadwood = least_deadwood(mask ^ card.bit)
+        if deadwood <= state.knock_limit:
+            knocks.append(card)
+        if deadwood == 0:
+            gins.append(card)
+    return knocks, gins
+
+
+def _targets(state: TableState, seat: str, card: Card) -> list[int]:
+    """The knocker's melds that take ``card`` from ``seat`` now (LAYOFF-EXTEND-SET,
+    LAYOFF-EXTEND-RUN, LAYOFF-CHAIN over his own lay-offs only, S003-l)."""
+    hand_rules = state.rules.table.hand
+    if not hand_rules.layoffs:
+        return []
+    return [
+        index
+        for index, meld in enumerate(state.spread)
+        if meld_takes(state.meld_as_seen(seat, index), meld, card, hand_rules.layoff_chaining)
+    ]
+
+
+def table_legal_actions(state: TableState) -> list[Action]:
+    """Exactly the actions :func:`apply_table` accepts now, as ``spec/actions.md`` lists them."""
+    seat = state.to_play
+    if state.phase == "over" or seat is None:
+        return []
+    if state.phase == "first_turn":
+        if state.passes < len(state.seats):
+            return [Action(seat, "draw", source="discard"), Action(seat, "pass")]
+        actions = [Action(seat, "draw", source="stock")]
+        if state.rules.round.upcard_after_passes:
+            actions.append(Action(seat, "draw", source="discard"))
+        return actions
+    if state.phase == "draw":
+        actions = [Action(seat, "draw", source="stock")]
+        if state.discard_pile:
+            actions.append(Action(seat, "draw", source="discard"))
+        return actions
+    if state.phase == "discard":
+        hand = state.hand(seat)
+        knocks, gins = _going_out(state, hand)
+        if state.rules.round.gin_mandatory and gins:
+            return [Action(seat, "knock", card=card) for card in gins]
+        discards = [Action(seat, "discard", card=card) for card in sort_cards(hand) if _may_discard(state, card)]
+        return discards + [Action(seat, "knock", card=card) for card in knocks]
+    actions = []
+    for card in sort_cards(state.hand(seat)):
+        targets = _targets(state, seat, card)
+        if len(targets) == 1:
+            actions.append(Action(seat, "layoff", card=card))
+        elif len(targets) > 1:
+            actions += [Action(seat, "layoff", card=card, onto=state.meld_as_seen(seat, index)[0]) for index in targets]
+    return actions + [Action(seat, "done")]
+
+
+# ---------------------------------------------------------------------- applying actions
+
+
+def apply_table(state: TableState, action: Action | str) -> TableState:
+    """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it now."""
+    if isinstance(action, str):
+        action = parse_action(action)
+    text = format_action(action)
+
+    def refuse(reason: str, explanation: str) -> IllegalAction:
+        return IllegalAction(reason, text, explanation, state)  # type: ignore[arg-type]
+
+    if state.phase == "over":
+        raise refuse("hand_over", "the hand is over")
+    if action.player != state.to_play:
+        raise refuse("not_your_turn", f"it is {state.to_play}'s turn")
+    handler = _HANDLERS.get((state.phase, action.verb))
+    if handler is None:
+        raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
+    return replace(handler(state, action, refuse), moves=state.moves + 1)
+
+
+def _draw(state: TableState, action: Action, refuse: Any) -> TableState:
+    """TURN-DRAW-SOURCE; FIRST-UPCARD-OFFER round the table."""
+    if action not in table_legal_actions(state):
+        if state.phase == "first_turn" and action.source == "discard":
+            raise refuse("upcard_closed", "every player passed the upcard, so the first player draws from the stock")
+        if state.phase == "first_turn":
+            raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
+        raise refuse("wrong_phase", "there is no card to draw there")
+    seat = action.player
+    if action.source == "stock":
+        card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
+    else:
+        card, stock, pile, taken = state.discard_pile[-1], state.stock, state.discard_pile[:-1], state.discard_pile[-1]
+    return replace(
+        state, hands=state.with_hand(seat, state.hand(seat) + (card,)), stock=stock, discard_pile=pile, phase="discard", taken=taken
+    )
+
+
+def _pass(state: TableState, action: Action, refuse: Any) -> TableState:
+    """FIRST-UPCARD-OFFER at the table: the upcard is offered to each player in turn from the
+    player after the dealer, the dealer last; after every player passed, the first player draws
+    from the stock."""
+    if state.passes >= len(state.seats):
+        raise refuse("wrong_phase", "every player has passed; the first player must draw from the stock")
+    passes = state.passes + 1
+    following = state.first_player if passes == len(state.seats) else state.next_seat(action.player)
+    return replace(state, passes=passes, to_play=following)
+
+
+def _check_discardable(state: TableState, seat: str, card: Card, refuse: Any) -> None:
+    if card not in state.hand(seat):
+        raise refuse("card_not_held", f"{seat} does not hold {card}")
+    if not _may_discard(state, card):
+        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+
+
+def _discard(state: TableState, action: Action, refuse: Any) -> TableState:
+    """TURN-DISCARD; then the end of the stock (STOCK-WALL-TWO, STOCK-VOID-NO-SCORE)."""
+    seat, card = action.player, action.card
+    assert card is not None
+    _check_discardable(state, seat, card, refuse)
+    if state.rules.round.gin_mandatory and _going_out(state, state.hand(seat))[1]:
+        raise refuse("gin_required", "gin is available and this variant requires it")
+    after = replace(
+        state,
+        hands=state.with_hand(seat, tuple(held for held in state.hand(seat) if held != card)),
+        discard_pile=state.discard_pile + (card,),
+        phase="draw",
+        to_play=state.next_seat(seat),
+        taken=None,
+    )
+    if len(after.stock) <= state.rules.round.stock_dead_cards:
+        void = TableRoundResult("void", "none", dict.fromkeys(state.seats, 0))
+        return replace(after, phase="over", to_play=None, result=void)
+    return after
+
+
+def _knock(state: TableState, action: Action, refuse: Any) -> TableState:
+    """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, KNOCK-DISCARD-FACE-DOWN, GIN-DEFINITION; the spread
+    (the one given, or the table convention of ``spec/tables.md``); then, unless gin, the lay-off
+    phase from the player after the knocker."""
+    seat, card = action.player, action.card
+    assert card is not None
+    _check_discardable(state, seat, card, refuse)
+    kept = tuple(held for held in state.hand(seat) if held != card)
+    deadwood = least_deadwood(mask_of(kept))
+    if deadwood > state.knock_limit:
+        raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
+    if state.rules.round.gin_mandatory and deadwood > 0 and _going_out(state, state.hand(seat))[1]:
+        raise refuse("gin_required", "gin is available and this variant requires it")
+    order = turn_order_after(seat, state.seats)
+    others = {other: state.hand(other) for other in order}
+    try:
+        spread, _ = knocker_table_spread(kept, others, order, state.rules.table, action.spread)
+    except InvalidMelds as exc:
+        raise refuse("invalid_spread", str(exc)) from None
+    except IllegalKnock as exc:
+        raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
+    pile = state.discard_pile + (card,) if state.rules.round.knock_discard_location == "pile" else state.discard_pile
+    knocked = replace(
+        state,
+        hands=state.with_hand(seat, kept),
+        discard_pile=pile,
+        knocker=seat,
+        knock_discard=card,
+        spread=spread.melds,
+        knocker_deadwood=spread.deadwood,
+        taken=None,
+    )
+    if spread.deadwood == 0:
+        return _score(knocked)
+    return replace(knocked, phase="layoff", to_play=order[0])
+
+
+def _layoff(state: TableState, action: Action, refuse: Any) -> TableState:
+    """LAYOFF-TARGET-KNOCKER-MELDS, LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN (S003-l)."""
+    seat, card = action.player, action.card
+    assert card is not None
+    if card not in state.hand(seat):
+        raise refuse("card_not_held", f"{seat} does not hold {card}")
+    targets = _targets(state, seat, card)
+    if action.onto is not None:
+        targets = [index for index in targets if action.onto in state.meld_as_seen(seat, index)]
+        if not targets:
+            raise refuse("cannot_lay_off", f"{card} does not fit the meld holding {action.onto}")
+    if not targets:
+        raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds")
+    if len(targets) > 1:
+        raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
+    return replace(
+        state,
+        hands=state.with_hand(seat, tuple(held for held in state.hand(seat) if held != card)),
+        layoffs=state.layoffs + ((seat, card, targets[0]),),
+    )
+
+
+def _done(state: TableState, action: Action, refuse: Any) -> TableState:
+    """The player has finished laying off; the next player in turn after him lays off, and after
+    the last of them the hand is scored."""
+    following = state.next_seat(action.player)
+    if following == state.knocker:
+        return _score(state)
+    return replace(state, to_play=following)
+
+
+def _score(state: TableState) -> TableState:
+    """LAYOFF-DEFENDER-MELDS, GIN-DEFENDER-MELDS, GIN-NO-LAYOFF, then MPN-SEED003-SCORING: every
+    other player's deadwood is the least deadwood of the cards he still holds."""
+    assert state.knocker is not None
+    deadwood = {
+        seat: state.knocker_deadwood if seat == state.knocker else least_deadwood(mask_of(state.hand(seat)))
+        for seat in state.seats
+    }
+    outcome, winner, points = score_table(state.knocker, deadwood, state.rules.table)
+    result = TableRoundResult(
+        outcome, winner, points, state.knocker, state.knocker_deadwood, deadwood, tuple(card for _, card, _ in state.layoffs)
+    )
+    return replace(state, phase="over", to_play=None, result=result)
+
+
+_HANDLERS = {
+    ("first_turn", "draw"): _draw,
+    ("first_turn", "pass"): _pass,
+    ("draw", "draw"): _draw,
+    ("discard", "discard"): _discard,
+    ("discard", "knock"): _knock,
+    ("layoff", "layoff"): _layoff,
+    ("layoff", "done"): _done,
+}
+
+
+def replay_table(start: TableState, actions: Sequence[Action | str]) -> TableState:
+    """Apply actions in order; the first illegal one raises :class:`IllegalAction`."""
+    state = start
+    for action in actions:
+        state = apply_table(state, action)
+    return state
+
+
+def table_state_summary(state: TableState) -> dict[str, Any]:
+    """What a table round checkpoint may assert about a state (``spec/vectors.md``)."""
+    return {
+        "to_play": state.to_play,
+        "phase": state.phase,
+        "legal": [format_action(action) for action in table_legal_actions(state)],
+        "stock": len(state.stock),
+        "knock_limit": state.knock_limit,
+    }
+
+
+def format_deal(state: TableState) -> dict[str, Any]:
+    """The deal of a state straight after dealing, as a transcript or vector writes it."""
+    return {
+        "dealer": state.dealer,
+        "hands": {seat: format_cards(state.hand(seat)) for seat in state.seats},
+        "upcard": str(state.upcard) if state.upcard else None,
+        "stock": format_cards(state.stock),
+    }
+
+
+__all__ += ["SEATS", "format_deal", "table_state_summary"]
