@@ -167,6 +167,9 @@ def oracle_answer(question: Question) -> dict[str, Any] | None:
         module = _oracle_module("rounds" if kind == "round" else "table_rounds")
         if module is None:
             return None
+        if kind == "round" and parameters.get("table_format") not in ("heads_up", "one_table"):
+            # three or four taking turns at two-player hands: each hand is an ordinary two-player hand
+            parameters = {**parameters, "players": 2, "table_format": "heads_up"}
         states, end = module.replay(data["deal"], data["actions"], parameters)
         answer = dict(end)
         if "illegal" not in answer and "finished" not in answer:

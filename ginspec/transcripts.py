@@ -35,7 +35,7 @@ from reference_impl.errors import GinError, NotationError
 
 TRANSCRIPT_KEYS = ("variant", "overrides", "deal", "actions", "result")
 DEAL_KEYS = ("dealer", "hands", "upcard", "stock")
-RESULT_KEYS = ("outcome", "winner", "points", "knocker", "knocker_deadwood", "defender_deadwood", "layoffs", "finished")
+RESULT_KEYS = ("outcome", "winner", "points", "knocker", "knocker_deadwood", "defender_deadwood", "deadwood", "layoffs", "finished")
 
 
 @dataclass(frozen=True)
@@ -75,13 +75,14 @@ def _check_deal(deal: Any, parameters: Mapping[str, Any], shown: str) -> None:
     for key in ("dealer", "hands", "stock"):
         if key not in deal:
             raise InvalidTranscript(f"{shown}: deal: no {key!r}")
-    if deal["dealer"] not in ("p1", "p2"):
-        raise InvalidTranscript(f"{shown}: deal.dealer: p1 or p2, not {quote(deal['dealer'])}")
+    seats = ("p1", "p2", "p3", "p4")[: parameters.get("players", 2)] if parameters.get("table_format") == "one_table" else ("p1", "p2")
+    if deal["dealer"] not in seats:
+        raise InvalidTranscript(f"{shown}: deal.dealer: one of {', '.join(seats)}, not {quote(deal['dealer'])}")
     hands = deal["hands"]
     if not isinstance(hands, dict):
-        raise InvalidTranscript(f"{shown}: deal.hands: a mapping of p1 and p2 to cards, not {quote(hands)}")
-    _unknown_keys(hands, ("p1", "p2"), f"{shown}: deal.hands")
-    fields = [(f"deal.hands.{seat}", hands.get(seat)) for seat in ("p1", "p2")]
+        raise InvalidTranscript(f"{shown}: deal.hands: a mapping of {', '.join(seats)} to cards, not {quote(hands)}")
+    _unknown_keys(hands, seats, f"{shown}: deal.hands")
+    fields = [(f"deal.hands.{seat}", hands.get(seat)) for seat in seats]
     if deal.get("upcard") is not None:
         fields.append(("deal.upcard", deal["upcard"]))
     fields.append(("deal.stock", deal["stock"]))
@@ -102,7 +103,7 @@ def _check_deal(deal: Any, parameters: Mapping[str, Any], shown: str) -> None:
                 raise InvalidTranscript(f"{shown}: {name}: {str(card)!r} is also dealt in {seen[card]}")
             seen[card] = name
     size = parameters.get("hand_size", 10)
-    for seat in ("p1", "p2"):
+    for seat in seats:
         count = len(hands[seat].split())
         if count not in (size, size + 1):
             raise InvalidTranscript(f"{shown}: deal.hands.{seat}: {count} cards, the variant deals {size}")

@@ -85,13 +85,13 @@ ILLEGAL_ACTION_PENALTIES = ("refused", "forfeit_game")
 
 
 TWO_PLAYER_HAND: tuple[tuple[str, type, Any], ...] = (
-    ("players", int, 2),
-    ("table_format", str, "heads_up"),
     ("scoring_model", str, "winner_only"),
     ("knock_bonus", int, 0),
     ("gin_defender_deadwood_multiplier", int, 1),
 )
-"""The parameters of the tables for three and four players, at the values a two-player hand has."""
+"""The parameters of the hand at one table of three or four, at the values a two-player hand has.
+(Three or four who take turns at two-player hands, as in cutthroat, captain or partnership games,
+play ordinary two-player hands.)"""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,9 +128,12 @@ class RoundRules:
 
     @classmethod
     def for_two_players(cls, parameters: Mapping[str, Any]) -> "RoundRules":
-        """Read the parameters of a two-player hand. A variant for more players, or one that
-        scores hands in penalty points (``spec/tables.md``), is refused: those are not the rules of
-        this hand (DEAL-HAND-SIZE-10, SCORE-WINNER-ONLY)."""
+        """Read the parameters of a two-player hand. The hand at one table of three or four, scored
+        in penalty points (``spec/tables.md``), is refused: those are not the rules of this hand
+        (SCORE-WINNER-ONLY)."""
+        table_format = read_parameter(parameters, "table_format", str)
+        if table_format == "one_table":
+            raise InvalidRules("variant parameter table_format='one_table': a hand at one table of three or four is not a two-player hand")
         for name, kind, two_player in TWO_PLAYER_HAND:
             value = read_parameter(parameters, name, kind)
             if value != two_player:
