@@ -11,7 +11,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
 
 import yaml
 
@@ -20,21 +20,15 @@ from reference_impl.cards import SUIT_SYMBOLS, Card, format_hand, parse_cards
 from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
-from ginspec.adapters import open_engine
-from ginspec.coverage import rule_coverage
 from ginspec.errors import SuiteError, UsageError
-from ginspec.features import run_features
 from ginspec.paths import suite_root
-from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
-from ginspec.registry import rules_by_id
-from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
-from ginspec.runner import FAILING, CaseResult, run_vectors
-from ginspec.play import play
-from ginspec.transcripts import load_transcript, replay_transcript, save_transcript
 from ginspec.variants import check_parameters, get_variant
 from ginspec.variants_cli import add_variant_commands
 from reference_impl.rules import RoundRules
-from ginspec.vectors import Vector, load_vectors
+
+if TYPE_CHECKING:  # the commands import what they use, so that each starts at once
+    from ginspec.runner import CaseResult
+    from ginspec.vectors import Vector
 
 
 class _Parser(argparse.ArgumentParser):
@@ -243,6 +237,14 @@ def select_vectors(vectors: list[Vector], ids: Sequence[str], rules: Sequence[st
 
 
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.adapters import open_engine
+    from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
+    from ginspec.features import run_features
+    from ginspec.registry import rules_by_id
+    from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
+    from ginspec.runner import FAILING, run_vectors
+    from ginspec.vectors import load_vectors
+
     adapter = open_engine(args.engine, args.timeout)
     try:
         vectors = select_vectors(load_vectors(), args.id, args.rule, args.area)
@@ -306,6 +308,9 @@ def _safe(name: str) -> str:
 
 
 def command_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.adapters import open_engine
+    from ginspec.transcripts import load_transcript, replay_transcript
+
     transcript = load_transcript(Path(args.file))
     adapter = open_engine(args.engine)
     try:
@@ -330,6 +335,9 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_play(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.play import play
+    from ginspec.transcripts import save_transcript
+
     overrides = _parse_overrides(args.set)
     parameters = {**get_variant(args.variant).parameters, **overrides}
     if parameters["players"] != 2 or parameters["table_format"] != "heads_up":
@@ -356,6 +364,8 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _next_ids(area: str, count: int) -> list[str]:
+    from ginspec.vectors import load_vectors
+
     used = {vector.id for vector in load_vectors()}
     ids: list[str] = []
     number = 5001
@@ -369,6 +379,7 @@ def _next_ids(area: str, count: int) -> list[str]:
 
 def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_kind
+    from ginspec.adapters import open_engine
 
     kinds = args.kind or list(AREA_BY_KIND)
     unknown = [kind for kind in kinds if kind not in AREA_BY_KIND]
@@ -409,6 +420,8 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.coverage import rule_coverage
+
     coverage = rule_coverage()
     rows = [entry.to_json() for entry in coverage.values()]
     path = Path(args.json) if args.json else suite_root() / "reports" / "coverage.json"

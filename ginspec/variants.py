@@ -8,18 +8,25 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-import jsonschema
-
+from ginspec import schema_checks
 from ginspec.errors import InvalidVariant
 from ginspec.paths import display, schema_path, variants_dir
 from ginspec.yamlio import load_yaml
 
+if TYPE_CHECKING:
+    import jsonschema
+
+
+@lru_cache(maxsize=None)
+def _schema_text() -> str:
+    return schema_path("variant.schema.json").read_text(encoding="utf-8")
+
 
 @lru_cache(maxsize=None)
 def variant_schema() -> dict[str, Any]:
-    return json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))
+    return json.loads(_schema_text())
 
 
 def parameter_schemas() -> dict[str, Any]:
@@ -42,6 +49,8 @@ class Variant:
 
 
 def _first_schema_error(document: Any, schema: Mapping[str, Any]) -> jsonschema.ValidationError | None:
+    import jsonschema  # only when a check is not remembered (ginspec.schema_checks): it is slow to import
+
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(document), key=lambda error: list(error.absolute_path))
     return errors[0] if errors else None
@@ -55,11 +64,20 @@ def _describe(error: jsonschema.ValidationError) -> str:
     return f"{where + ': ' if where else ''}{error.message}"
 
 
-def _read_variant(path: Path) -> dict[str, Any]:
+def _read_variant(path: Path, passes: list[str]) -> dict[str, Any]:
+    """One variant file, checked against the schema unless the same bytes passed before; the
+    digest of a new pass is added to ``passes``."""
     document = load_yaml(path, InvalidVariant)
-    error = _first_schema_error(document, variant_schema())
-    if error is not None:
-        raise InvalidVariant(f"{display(path)}: {_describe(error)}")
+    try:
+        key = schema_checks.digest(_schema_text(), path.read_bytes())
+    except OSError:
+        key = None
+    if key is None or not schema_checks.passed_before(key):
+        error = _first_schema_error(document, variant_schema())
+        if error is not None:
+            raise InvalidVariant(f"{display(path)}: {_describe(error)}")
+        if key is not None:
+            passes.append(key)
     if document["name"] != path.stem:
         raise InvalidVariant(f"{display(path)}: name {document['name']!r} does not match the file name {path.stem!r}")
     return document
@@ -84,7 +102,9 @@ def check_parameters(overrides: Mapping[str, Any], where: str) -> None:
 def load_variants(directory: Path | None = None) -> dict[str, Variant]:
     """Every variant in ``spec/variants``, resolved. Errors name the file and the key."""
     files = variant_files(directory)
-    documents = {name: _read_variant(path) for name, path in files.items()}
+    passes: list[str] = []
+    documents = {name: _read_variant(path, passes) for name, path in files.items()}
+    schema_checks.remember_passes(passes)
     resolved: dict[str, Variant] = {}
 
     def resolve(name: str, chain: tuple[str, ...]) -> Variant:

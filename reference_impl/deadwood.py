@@ -65,14 +65,55 @@ def _run_melds(lane: int) -> list[int]:
     return [block for block in _unbroken_stretches(lane) if block.bit_count() >= 3]
 
 
-RUN_DEADWOOD: tuple[int, ...] = tuple(_run_deadwood(lane) for lane in range(1 << 13))
-"""Per-suit run deadwood for every 13-bit suit mask."""
+def _lowest_stretch(lane: int) -> int:
+    """The lowest maximal block of adjacent ranks of a non-empty suit mask (adding its lowest bit
+    carries through the block and clears it)."""
+    return lane & ~(lane + (lane & -lane))
 
-RUN_DEADWOOD_AFTER_DISCARD: tuple[int, ...] = tuple(
-    min((RUN_DEADWOOD[lane ^ (1 << rank)] for rank in range(13) if lane >> rank & 1), default=NO_DISCARD)
-    for lane in range(1 << 13)
-)
-"""Per-suit run deadwood after discarding the best card of that suit."""
+
+def _tabulate() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:data:`RUN_DEADWOOD` and :data:`RUN_DEADWOOD_AFTER_DISCARD`, built mask by mask from smaller
+    masks (the same values as :func:`_run_deadwood` and the minimum over each discard, in a
+    fraction of the time, since every command that reads a hand builds them at start).
+
+    A suit mask is its lowest stretch plus the rest; the stretches melded or not are independent,
+    so the run deadwood adds up, and a discard comes either out of the lowest stretch or out of the
+    rest."""
+    size = 1 << 13
+    value = [0] * size
+    run = [0] * size
+    after = [NO_DISCARD] * size
+    best_in_stretch: dict[int, int] = {}
+    for lane in range(1, size):
+        low = lane & -lane
+        value[lane] = value[lane ^ low] + _RANK_VALUES[low.bit_length() - 1]
+        stretch = _lowest_stretch(lane)
+        run[lane] = (0 if stretch.bit_count() >= 3 else value[stretch]) + run[lane ^ stretch]
+    for lane in range(1, size):
+        stretch = _lowest_stretch(lane)
+        rest = lane ^ stretch
+        inside = best_in_stretch.get(stretch)
+        if inside is None:
+            inside = best_in_stretch[stretch] = min(run[stretch ^ bit] for bit in _bits(stretch))
+        after[lane] = min(inside + run[rest], run[stretch] + after[rest])
+    return tuple(run), tuple(after)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+RUN_DEADWOOD: tuple[int, ...]
+"""Per-suit run deadwood for every 13-bit suit mask (:func:`_run_deadwood` of each)."""
+
+RUN_DEADWOOD_AFTER_DISCARD: tuple[int, ...]
+"""Per-suit run deadwood after discarding the best card of that suit (:data:`NO_DISCARD` for an
+empty suit)."""
+
+RUN_DEADWOOD, RUN_DEADWOOD_AFTER_DISCARD = _tabulate()
 
 _ALL_FOUR = (0, 1, 2, 3)
 
