@@ -143,11 +143,20 @@ def set_choices(mask: int) -> list[int]:
 _COLUMNS = 0x0001_0001_0001_0001
 """Multiplying a 13-bit rank mask by this copies it into all four suit lanes."""
 
-_SET_CHOICES_BY_SETTABLE_CARDS: dict[int, tuple[int, ...]] = {}
+RUN_DISCARD_CHANGE: tuple[int, ...] = tuple(
+    after - run for after, run in zip(RUN_DEADWOOD_AFTER_DISCARD, RUN_DEADWOOD)
+)
+"""Per suit mask, how the run deadwood of that suit changes when its best card is discarded (the
+discarded card is not counted, so this is usually negative; :data:`NO_DISCARD` or more for an empty
+suit)."""
+
+Lanes = tuple[int, int, int, int]
+_SET_CHOICES_BY_SETTABLE_CARDS: dict[int, tuple[Lanes, ...]] = {}
 
 
-def _set_choices_for(mask: int, settable_ranks: int) -> tuple[int, ...]:
-    """:func:`set_choices`, remembered by the cards of the ranks that can form sets.
+def _set_choices_for(mask: int, settable_ranks: int) -> tuple[Lanes, ...]:
+    """:func:`set_choices`, remembered by the cards of the ranks that can form sets, each choice
+    given as the four suit masks of the cards it puts in sets (c, d, h, s).
 
     The choices depend only on those cards, and there are few distinct such card groups, so each
     is worked out once.
@@ -155,7 +164,10 @@ def _set_choices_for(mask: int, settable_ranks: int) -> tuple[int, ...]:
     key = mask & (settable_ranks * _COLUMNS)
     choices = _SET_CHOICES_BY_SETTABLE_CARDS.get(key)
     if choices is None:
-        choices = _SET_CHOICES_BY_SETTABLE_CARDS[key] = tuple(set_choices(key))
+        choices = _SET_CHOICES_BY_SETTABLE_CARDS[key] = tuple(
+            (in_sets & LANE_MASK, (in_sets >> 16) & LANE_MASK, (in_sets >> 32) & LANE_MASK, in_sets >> 48)
+            for in_sets in set_choices(key)
+        )
     return choices
 
 
@@ -169,9 +181,8 @@ def least_deadwood(mask: int, _table: tuple[int, ...] = RUN_DEADWOOD, _lane: int
     if not settable:
         return _table[c] + _table[d] + _table[h] + _table[s]
     best = 1 << 20
-    for in_sets in _set_choices_for(mask, settable):
-        rest = mask ^ in_sets
-        total = _table[rest & _lane] + _table[(rest >> 16) & _lane] + _table[(rest >> 32) & _lane] + _table[rest >> 48]
+    for in_c, in_d, in_h, in_s in _set_choices_for(mask, settable):
+        total = _table[c ^ in_c] + _table[d ^ in_d] + _table[h ^ in_h] + _table[s ^ in_s]
         if total < best:
             best = total
     return best
@@ -180,7 +191,7 @@ def least_deadwood(mask: int, _table: tuple[int, ...] = RUN_DEADWOOD, _lane: int
 def least_deadwood_after_discard(
     mask: int,
     _table: tuple[int, ...] = RUN_DEADWOOD,
-    _after: tuple[int, ...] = RUN_DEADWOOD_AFTER_DISCARD,
+    _change: tuple[int, ...] = RUN_DISCARD_CHANGE,
     _lane: int = LANE_MASK,
 ) -> int:
     """KNOCK-COUNT-AFTER-DISCARD: least deadwood of the cards kept, minimised over every discard.
@@ -195,17 +206,24 @@ def least_deadwood_after_discard(
     s = mask >> 48
     settable = (c & d & (h | s)) | (h & s & (c | d))
     if not settable:
-        dc, dd, dh, ds = _table[c], _table[d], _table[h], _table[s]
-        return dc + dd + dh + ds + min(_after[c] - dc, _after[d] - dd, _after[h] - dh, _after[s] - ds)
+        return _table[c] + _table[d] + _table[h] + _table[s] + min(_change[c], _change[d], _change[h], _change[s])
     best = 1 << 20
-    for in_sets in _set_choices_for(mask, settable):
-        rest = mask ^ in_sets
-        c = rest & _lane
-        d = (rest >> 16) & _lane
-        h = (rest >> 32) & _lane
-        s = rest >> 48
-        dc, dd, dh, ds = _table[c], _table[d], _table[h], _table[s]
-        kept = dc + dd + dh + ds + min(_after[c] - dc, _after[d] - dd, _after[h] - dh, _after[s] - ds)
+    for in_c, in_d, in_h, in_s in _set_choices_for(mask, settable):
+        rest_c = c ^ in_c
+        rest_d = d ^ in_d
+        rest_h = h ^ in_h
+        rest_s = s ^ in_s
+        change = _change[rest_c]  # the cheapest discard, suit by suit
+        other = _change[rest_d]
+        if other < change:
+            change = other
+        other = _change[rest_h]
+        if other < change:
+            change = other
+        other = _change[rest_s]
+        if other < change:
+            change = other
+        kept = _table[rest_c] + _table[rest_d] + _table[rest_h] + _table[rest_s] + change
         if kept < best:
             best = kept
     return best
