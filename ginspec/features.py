@@ -100,6 +100,8 @@ def run_features(engine: str, rules: Sequence[str] = (), areas: Sequence[str] = 
         "-p", "ginspec.bdd.steps_games",
         "-p", "ginspec.bdd.steps_tables",
         "-p", "no:cacheprovider",
+        "-p", "no:hypothesispytest",
+        "-o", "addopts=",  # the scenarios run here, in this process, whatever the project's pytest options
         "--rootdir", str(suite_root()),
         "--engine", engine,
         "-q",

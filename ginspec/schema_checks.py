@@ -41,6 +41,14 @@ def digest(schema_text: str, content: bytes) -> str:
     return hasher.hexdigest()
 
 
+def file_digest(schema_text: str, path: Path) -> str | None:
+    """:func:`digest` of a file's bytes, or None when it cannot be read (it is then checked)."""
+    try:
+        return digest(schema_text, path.read_bytes())
+    except OSError:
+        return None
+
+
 def _read(path: Path) -> list[str]:
     try:
         entries = json.loads(path.read_text(encoding="utf-8"))

@@ -68,10 +68,7 @@ def _read_variant(path: Path, passes: list[str]) -> dict[str, Any]:
     """One variant file, checked against the schema unless the same bytes passed before; the
     digest of a new pass is added to ``passes``."""
     document = load_yaml(path, InvalidVariant)
-    try:
-        key = schema_checks.digest(_schema_text(), path.read_bytes())
-    except OSError:
-        key = None
+    key = schema_checks.file_digest(_schema_text(), path)
     if key is None or not schema_checks.passed_before(key):
         error = _first_schema_error(document, variant_schema())
         if error is not None:

@@ -14,8 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import jsonschema
-
+from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, InvalidVector, located
 from ginspec.paths import display, schema_path, vectors_dir
 from ginspec.registry import rules_by_id
@@ -47,12 +46,19 @@ class Vector:
 
 
 @lru_cache(maxsize=None)
+def _schema_text() -> str:
+    return schema_path("vector-file.schema.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
 def vector_schema() -> dict[str, Any]:
-    return json.loads(schema_path("vector-file.schema.json").read_text(encoding="utf-8"))
+    return json.loads(_schema_text())
 
 
 def _schema_problem(document: Any) -> tuple[str | None, str] | None:
     """The first schema violation as (vector id or None, message)."""
+    import jsonschema  # only for a file whose check is not remembered (ginspec.schema_checks)
+
     validator = jsonschema.Draft202012Validator(vector_schema())
     errors = sorted(validator.iter_errors(document), key=lambda error: list(error.absolute_path))
     if not errors:
@@ -140,14 +146,22 @@ def _check_cards(entry: Mapping[str, Any]) -> None:
             parse_cards(meld)
 
 
-def load_vector_file(path: Path, known_rules: Iterable[str] | None = None) -> list[Vector]:
-    """Load and check one vector file."""
+def load_vector_file(path: Path, known_rules: Iterable[str] | None = None, passes: list[str] | None = None) -> list[Vector]:
+    """Load and check one vector file. The schema check is skipped when the same bytes passed it
+    before (:mod:`ginspec.schema_checks`); a new pass is remembered at once, or added to ``passes``
+    for the caller to remember."""
     shown = display(path)
     document = load_yaml(path, InvalidVector)
-    problem = _schema_problem(document)
-    if problem is not None:
-        vector_id, message = problem
-        raise InvalidVector(located(shown, vector_id, message))
+    key = schema_checks.file_digest(_schema_text(), path)
+    if key is None or not schema_checks.passed_before(key):
+        problem = _schema_problem(document)
+        if problem is not None:
+            vector_id, message = problem
+            raise InvalidVector(located(shown, vector_id, message))
+        if key is not None and passes is not None:
+            passes.append(key)
+        elif key is not None:
+            schema_checks.remember_passes([key])
     if document["area"] != path.parent.name:
         raise InvalidVector(f"{shown}: area {document['area']!r} does not match its folder {path.parent.name!r}")
     registered = set(known_rules) if known_rules is not None else set(rules_by_id())
@@ -195,10 +209,14 @@ def load_vectors(directory: Path | None = None) -> list[Vector]:
     """Every vector in the suite; duplicate IDs are an error naming both files."""
     seen: dict[str, str] = {}
     vectors: list[Vector] = []
-    for path in vector_files(directory):
-        for vector in load_vector_file(path):
-            if vector.id in seen:
-                raise InvalidVector(located(vector.file, vector.id, f"ID already used in {seen[vector.id]}"))
-            seen[vector.id] = vector.file
-            vectors.append(vector)
+    passes: list[str] = []
+    try:
+        for path in vector_files(directory):
+            for vector in load_vector_file(path, passes=passes):
+                if vector.id in seen:
+                    raise InvalidVector(located(vector.file, vector.id, f"ID already used in {seen[vector.id]}"))
+                seen[vector.id] = vector.file
+                vectors.append(vector)
+    finally:
+        schema_checks.remember_passes(passes)
     return vectors
