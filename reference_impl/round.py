@@ -13,7 +13,8 @@ How it stays fast enough to play millions of hands: each state also keeps each h
 no move re-reads a hand; whether any discard allows a knock is one look-up over the per-suit tables
 of :mod:`reference_impl.deadwood` (:func:`~reference_impl.deadwood.least_deadwood_after_discard`),
 and the discards are examined one by one only when it does; and every action a player can take is
-made once (:data:`_MOVES`), so listing the legal actions builds no new values.
+made once (:data:`_MOVES`), so listing the legal actions builds no new actions (save a lay-off
+that must name its meld).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
-from reference_impl.deadwood import Arrangement, least_deadwood, least_deadwood_after_discard, optimal_arrangements
+from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard, optimal_arrangements
 from reference_impl.errors import GinError, IllegalKnock, InvalidHand, InvalidMelds
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import HandRules, RoundRules
