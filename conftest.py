@@ -8,3 +8,45 @@ pytest_plugins = [
     "ginspec.bdd.steps_tables",
     "ginspec.bdd.steps_table_play",
 ]
+
+
+import os  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+import pytest  # noqa: E402
+
+SHARED_FOLDER = "GINSPEC_TEST_SHARED_DIR"
+"""The environment variable naming a temporary folder shared by every process of one test run."""
+
+_MADE_HERE = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Make one temporary folder for the whole run, before pytest-xdist starts its worker processes
+    (which inherit the environment), so that they can share work such as building the site."""
+    if hasattr(config, "workerinput") or os.environ.get(SHARED_FOLDER):
+        return
+    folder = tempfile.mkdtemp(prefix="ginspec-tests-")
+    os.environ[SHARED_FOLDER] = folder
+    config.stash[_MADE_HERE] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_MADE_HERE, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(SHARED_FOLDER, None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _schema_checks_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory):
+    """Remembered schema checks (``ginspec.schema_checks``) go to a folder of this test run, never
+    to the user's cache, and each test process has its own."""
+    previous = os.environ.get("GINSPEC_CACHE_DIR")
+    os.environ["GINSPEC_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if previous is None:
+        os.environ.pop("GINSPEC_CACHE_DIR", None)
+    else:
+        os.environ["GINSPEC_CACHE_DIR"] = previous

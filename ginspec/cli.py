@@ -17,7 +17,7 @@ from collections import Counter
 import random
 import sys
 from pathlib import Path
-from typing import Any, Iterator, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Sequence, TextIO
 
 import yaml
 
@@ -26,35 +26,23 @@ from reference_impl.cards import SUIT_SYMBOLS, Card, format_hand, parse_cards
 from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
-from ginspec.adapters import open_engine
-from ginspec.adapters.guard import open_guarded
-from ginspec.adapters.jsonl import EngineFault
 from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
 from ginspec.files import check_output_path, write_atomic
-from ginspec.features import run_features
 from ginspec.paths import reports_dir, suite_root
-from ginspec.expectations import apply_expectations, draft_expectations, expectations_path, load_expectations
-from ginspec.registry import rules_by_id
 from ginspec.identity import SuiteRootAction, VersionAction
-from ginspec.report import build_report, closing_line, markdown_report, nothing_checked, print_summary, write_report
-from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
 from ginspec.honour import hand_rules_in_force, require_two_player_scoring
-from ginspec.play import play
-from ginspec.table_play import format_points, play_table
-from reference_impl.table_round import table_play_rules
-from ginspec.transcripts import engine_divergence, load_transcript, recorded_result_problem, round_question, rules_replay, save_transcript, transcript_files
-from ginspec.suite import Suite
 from ginspec.variants import AS_WRITTEN, InvalidVariant, check_parameters, get_variant, resolve_parameters, resolve_run_variant
 from ginspec.variants_cli import add_variant_commands
 from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
 from ginspec.game_cli import add_game_command
 from ginspec.registry_export import add_registry_command
-from ginspec.seeds import rules_of_statements
-from ginspec.seeds_cli import command_seed_coverage
 from reference_impl.rules import RoundRules
-from ginspec.vectors import Vector, load_vectors
 from ginspec.yamlio import load_yaml_text
+
+if TYPE_CHECKING:  # each command imports what it uses, so that every command starts at once
+    from ginspec.runner import CaseResult
+    from ginspec.vectors import Vector
 
 
 class _Parser(argparse.ArgumentParser):
@@ -308,6 +296,8 @@ def _check_areas(areas: Sequence[str], vectors: Sequence[Vector]) -> None:
 def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
     """(report, markdown, expectations) paths of ``check``, checked before anything runs. The
     defaults come from the ``--engine`` the user gave, never from the name an engine gives itself."""
+    from ginspec.expectations import expectations_path
+
     if args.report:
         report = check_output_path(Path(args.report), "--report")
     else:
@@ -320,6 +310,16 @@ def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
 
 
 def command_check(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.adapters import open_engine
+    from ginspec.adapters.guard import open_guarded
+    from ginspec.expectations import apply_expectations, draft_expectations, load_expectations
+    from ginspec.features import run_features
+    from ginspec.registry import rules_by_id
+    from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
+    from ginspec.runner import plan_cases, run_cases
+    from ginspec.seeds import rules_of_statements
+    from ginspec.vectors import load_vectors
+
     report_path, markdown_path, expectations_file = _output_paths(args)
     departures = load_expectations(expectations_file)  # a malformed file is refused before the run
     vectors = load_vectors(tolerate_broken_variants=True)
@@ -388,6 +388,9 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def check_status(results: Sequence[CaseResult], close_problem: str | None = None, selection: str = "") -> int:
     """1 if a case failed, the engine failed to close, or nothing at all was checked; else 0."""
+    from ginspec.report import nothing_checked
+    from ginspec.runner import FAILING
+
     status = 1 if any(result.status in FAILING for result in results) else 0
     if close_problem:
         sys.stderr.write(f"ginspec: error: {close_problem}\n")
@@ -416,6 +419,10 @@ def replay_one(path: Path, adapter: Any, engine: str, variant: str | None = None
     rules refuse), ``wrong`` (the transcript's recorded result is wrong, or it records a result for
     a hand it does not finish), ``departs`` (the engine departs from the rules), ``error`` (the
     engine failed or cannot answer) or ``invalid`` (the file is not a valid transcript)."""
+    from ginspec.adapters.jsonl import EngineFault
+    from ginspec.table_play import format_points
+    from ginspec.transcripts import engine_divergence, load_transcript, recorded_result_problem, round_question, rules_replay
+
     try:
         transcript = load_transcript(path)
         rules_answer = rules_replay(transcript, variant)
@@ -457,6 +464,10 @@ REPLAY_STATUS = {"ok": 0, "illegal": 1, "wrong": 1, "departs": 1, "error": 1, "i
 
 
 def command_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.adapters import open_engine
+    from ginspec.adapters.guard import open_guarded
+    from ginspec.transcripts import transcript_files
+
     paths = transcript_files([Path(name) for name in args.files])
     adapter = open_guarded(args.engine, args.timeout, open_engine) if args.engine != "reference" else None
     verdicts: list[str] = []
@@ -484,6 +495,11 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_play(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.play import play
+    from ginspec.table_play import play_table
+    from ginspec.transcripts import save_transcript
+    from reference_impl.table_round import table_play_rules
+
     save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None
     overrides = _parse_overrides(args.set)
     parameters = resolve_parameters(args.variant, overrides, "--set")
@@ -517,6 +533,8 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _next_ids(area: str, count: int, taken: set[str]) -> list[str]:
+    from ginspec.vectors import load_vectors
+
     used = {vector.id for vector in load_vectors()} | taken
     ids: list[str] = []
     number = 5001
@@ -533,6 +551,9 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     """Each kind is searched on after a disagreement: one finding per rule broken, each shrunk to
     its own minimal case and written as a vector citing that rule. A crash or a finding whose rule
     could not be pinned down is reported but not written (it would not be a fair vector)."""
+    from ginspec.adapters import open_engine
+    from ginspec.adapters.guard import open_guarded
+
     from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_findings
 
     kinds = args.kind or list(AREA_BY_KIND)
@@ -582,6 +603,9 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.seeds_cli import command_seed_coverage
+    from ginspec.suite import Suite
+
     if args.seeds:
         return command_seed_coverage(args, out)
     if args.json:

@@ -177,6 +177,8 @@ def run_features(
         "-p", "ginspec.pytest_plugin",
         *(argument for module in STEP_PLUGINS for argument in ("-p", module)),
         "-p", "no:cacheprovider",
+        "-p", "no:hypothesispytest",
+        "-o", "addopts=",  # the scenarios run here, in this process, whatever the project's pytest options
         "--rootdir", str(suite_root()),
         "--engine", engine,
         "-q",

@@ -8,18 +8,25 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-import jsonschema
-
+from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, quote
 from ginspec.paths import display, schema_path, variants_dir
 from ginspec.yamlio import load_yaml
 
+if TYPE_CHECKING:
+    import jsonschema
+
+
+@lru_cache(maxsize=None)
+def _schema_text() -> str:
+    return schema_path("variant.schema.json").read_text(encoding="utf-8")
+
 
 @lru_cache(maxsize=None)
 def variant_schema() -> dict[str, Any]:
-    return json.loads(schema_path("variant.schema.json").read_text(encoding="utf-8"))
+    return json.loads(_schema_text())
 
 
 def parameter_schemas() -> dict[str, Any]:
@@ -43,6 +50,8 @@ class Variant:
 
 
 def _first_schema_error(document: Any, schema: Mapping[str, Any]) -> jsonschema.ValidationError | None:
+    import jsonschema  # only when a check is not remembered (ginspec.schema_checks): it is slow to import
+
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(document), key=lambda error: list(error.absolute_path))
     return errors[0] if errors else None
@@ -62,10 +71,16 @@ class BrokenVariantFile(InvalidVariant):
 
 
 def _read_variant(path: Path) -> dict[str, Any]:
+    """One variant file, checked against the schema unless the same bytes passed it before
+    (:mod:`ginspec.schema_checks`); a new pass is remembered."""
     document = load_yaml(path, BrokenVariantFile)
-    error = _first_schema_error(document, variant_schema())
-    if error is not None:
-        raise BrokenVariantFile(f"{display(path)}: {_describe(error)}")
+    key = schema_checks.file_digest(_schema_text(), path)
+    if key is None or not schema_checks.passed_before(key):
+        error = _first_schema_error(document, variant_schema())
+        if error is not None:
+            raise BrokenVariantFile(f"{display(path)}: {_describe(error)}")
+        if key is not None:
+            schema_checks.remember_passes([key])
     if document["name"] != path.stem:
         raise BrokenVariantFile(f"{display(path)}: name {quote(document['name'])} does not match the file name {path.stem!r}")
     return document

@@ -15,8 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import jsonschema
-
+from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, InvalidVector, located, quote
 from ginspec.paths import display, schema_path, spec_dir, vectors_dir
 from ginspec.registry import rules_by_id
@@ -53,12 +52,19 @@ class Vector:
 
 
 @lru_cache(maxsize=None)
+def _schema_text() -> str:
+    return schema_path("vector-file.schema.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
 def vector_schema() -> dict[str, Any]:
-    return json.loads(schema_path("vector-file.schema.json").read_text(encoding="utf-8"))
+    return json.loads(_schema_text())
 
 
 def _schema_problem(document: Any) -> tuple[str | None, str] | None:
     """The first schema violation as (vector id or None, message)."""
+    import jsonschema  # only for a file whose check is not remembered (ginspec.schema_checks)
+
     validator = jsonschema.Draft202012Validator(vector_schema())
     errors = sorted(validator.iter_errors(document), key=lambda error: list(error.absolute_path))
     if not errors:
@@ -188,10 +194,14 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
     """Load and check one vector file, keeping the file's own description."""
     shown = display(path)
     document = load_yaml(path, InvalidVector)
-    problem = _schema_problem(document)
-    if problem is not None:
-        vector_id, message = problem
-        raise InvalidVector(located(shown, vector_id, message))
+    key = schema_checks.file_digest(_schema_text(), path)
+    if key is None or not schema_checks.passed_before(key):
+        problem = _schema_problem(document)
+        if problem is not None:
+            vector_id, message = problem
+            raise InvalidVector(located(shown, vector_id, message))
+        if key is not None:
+            schema_checks.remember_passes([key])
     if document["area"] != path.parent.name:
         raise InvalidVector(f"{shown}: area {document['area']!r} does not match its folder {path.parent.name!r}")
     registered = set(known_rules) if known_rules is not None else set(rules_by_id())

@@ -11,7 +11,7 @@ adjacent bits inside one lane, and a suit's cards are ``(mask >> 16 * s) & 0x1FF
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from reference_impl.errors import NotationError
@@ -29,24 +29,25 @@ class Card:
 
     ``rank`` is 1 (ace) to 13 (king); ace is low (rule CARD-RANK-ACE-LOW).
     ``suit`` is one of ``c d h s``.
+
+    ``value``, ``suit_index`` and ``bit`` are worked out once, when the card is made, because the
+    engine reads them on every move; they follow from rank and suit and take no part in equality.
     """
 
     rank: int
     suit: str
+    value: int = field(init=False, compare=False, repr=False)
+    """Deadwood value: ace 1, two to nine their pips, ten and pictures 10 (rule CARD-VALUES)."""
+    suit_index: int = field(init=False, compare=False, repr=False)
+    """The suit's place in the order c d h s."""
+    bit: int = field(init=False, compare=False, repr=False)
+    """This card's bit in a card mask."""
 
-    @property
-    def value(self) -> int:
-        """Deadwood value: ace 1, two to nine their pips, ten and pictures 10 (rule CARD-VALUES)."""
-        return 10 if self.rank >= 10 else self.rank
-
-    @property
-    def suit_index(self) -> int:
-        return SUIT_LETTERS.index(self.suit)
-
-    @property
-    def bit(self) -> int:
-        """This card's bit in a card mask."""
-        return 1 << (LANE_BITS * self.suit_index + self.rank - 1)
+    def __post_init__(self) -> None:
+        suit_index = SUIT_LETTERS.index(self.suit)
+        object.__setattr__(self, "value", 10 if self.rank >= 10 else self.rank)
+        object.__setattr__(self, "suit_index", suit_index)
+        object.__setattr__(self, "bit", 1 << (LANE_BITS * suit_index + self.rank - 1))
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -115,9 +116,13 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def _bit_of(card: Card) -> int:
+    return card.bit
+
+
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    """Cards in canonical order: by suit (c d h s), then by rank."""
-    return sorted(cards, key=lambda card: card.sort_key)
+    """Cards in canonical order: by suit (c d h s), then by rank (which is the order of their bits)."""
+    return sorted(cards, key=_bit_of)
 
 
 def format_hand(cards: Iterable[Card]) -> str:

@@ -7,16 +7,25 @@ the optional explicit spreads and lay-off targets), and an illegal action raises
 
 Phases: ``first_turn`` (the upcard offer), ``draw``, ``discard``, ``wall`` (the fifty-card wall
 under the tournament rule), ``layoff`` (the defender after a knock that is not gin), ``over``.
+
+How it stays fast enough to play millions of hands: each state also keeps each hand as a card mask
+(the bit layout of :mod:`reference_impl.cards`), updated card by card as the hand changes, so
+no move re-reads a hand; whether any discard allows a knock is one look-up over the per-suit tables
+of :mod:`reference_impl.deadwood` (:func:`~reference_impl.deadwood.least_deadwood_after_discard`),
+and the discards are examined one by one only when it does; and every action a player can take is
+made once (:data:`_MOVES`), so listing the legal actions builds no new actions (save a lay-off
+that must name its meld).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
-from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
+from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard, optimal_arrangements
 from reference_impl.errors import GinError, IllegalKnock, InvalidHand, InvalidMelds
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import HandRules, RoundRules
@@ -54,6 +63,39 @@ def other(player: str) -> str:
     return "p2" if player == "p1" else "p1"
 
 
+def seat_index(player: str) -> int:
+    """The place of a player's hand in :attr:`RoundState.hands`: p1 first, then p2."""
+    return 0 if player == "p1" else 1
+
+
+class _Moves:
+    """Every action one player can take, each made once: legal-action lists hand out these values
+    (actions are immutable), keyed by card bit for the moves that name a card."""
+
+    def __init__(self, player: str) -> None:
+        self.draw_stock = Action(player, "draw", source="stock")
+        self.draw_discard = Action(player, "draw", source="discard")
+        self.pass_ = Action(player, "pass")
+        self.big_gin = Action(player, "big-gin")
+        self.done = Action(player, "done")
+        self.discard = {card.bit: Action(player, "discard", card=card) for card in DECK}
+        self.knock = {card.bit: Action(player, "knock", card=card) for card in DECK}
+        self.layoff = {card.bit: Action(player, "layoff", card=card) for card in DECK}
+
+
+_MOVES = {player: _Moves(player) for player in PLAYERS}
+
+
+def _each(actions: Mapping[int, Action], mask: int) -> list[Action]:
+    """The actions for each card of ``mask``, in canonical card order (the order of the bits)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(actions[low])
+        mask ^= low
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """How the hand ended (SCORE-HAND-OUTCOMES); ``points`` go to ``winner`` (SCORE-WINNER-ONLY)."""
@@ -81,7 +123,11 @@ class RoundResult:
 @dataclass(frozen=True, slots=True)
 class RoundState:
     """Everything about a hand in progress. Hands are ordered p1, p2; the stock top card first and
-    the discard pile bottom card first."""
+    the discard pile bottom card first.
+
+    ``hand_masks`` holds the same two hands as card masks. It follows from ``hands`` (leave it out
+    and it is worked out), takes no part in equality, and is kept up to date move by move.
+    """
 
     rules: RoundRules
     dealer: str
@@ -102,11 +148,20 @@ class RoundState:
     result: RoundResult | None = None
     moves: int = field(default=0)
     throwbacks: int = 0
+    hand_masks: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.hand_masks is None:
+            object.__setattr__(self, "hand_masks", (mask_of(self.hands[0]), mask_of(self.hands[1])))
 
     # ------------------------------------------------------------------ views
 
     def hand(self, player: str) -> tuple[Card, ...]:
-        return self.hands[PLAYERS.index(player)]
+        return self.hands[seat_index(player)]
+
+    def hand_mask(self, player: str) -> int:
+        """A player's hand as a card mask."""
+        return self.hand_masks[seat_index(player)]  # type: ignore[index]
 
     @property
     def round_rules(self) -> RoundRules:
@@ -266,38 +321,75 @@ def deal_in_order(rules: RoundRules, dealer: str, order: Sequence[Card]) -> Roun
     return deal(rules, dealer, hands["p1"], hands["p2"], upcard, rest)
 
 
+
+_FIELDS = tuple(item.name for item in fields(RoundState))
+_FIELD_INDEX = {name: index for index, name in enumerate(_FIELDS)}
+_values_of = attrgetter(*_FIELDS)
+
+
+def _evolve(state: RoundState, **changes: Any) -> RoundState:
+    """``dataclasses.replace`` for states, without its inspection of the fields on every call."""
+    values = list(_values_of(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return RoundState(*values)
+
+
+def _next(state: RoundState, **changes: Any) -> RoundState:
+    """The state after one more move: every action applied counts one move."""
+    return _evolve(state, moves=state.moves + 1, **changes)
+
+
+def _new_hand(state: RoundState, player: str, hand: tuple[Card, ...], mask: int) -> dict[str, Any]:
+    """The changes that give ``player`` the hand ``hand`` (whose card mask is ``mask``)."""
+    index = seat_index(player)
+    hands = (hand, state.hands[1]) if index == 0 else (state.hands[0], hand)
+    masks = state.hand_masks
+    assert masks is not None
+    return {"hands": hands, "hand_masks": (mask, masks[1]) if index == 0 else (masks[0], mask)}
+
+
 # ---------------------------------------------------------------------- legality
 
 
-def _knock_deadwood(hand: Sequence[Card], discard: Card) -> int:
-    """KNOCK-COUNT-AFTER-DISCARD: least deadwood of the cards kept after the knock discard."""
-    return least_deadwood(mask_of(hand) ^ discard.bit)
+def _discardable(state: RoundState, held: int, taken: Card | None) -> int:
+    """TURN-NO-DISCARD-TAKEN-CARD: of the cards held (a mask), those that may be discarded now;
+    the card taken from the discard pile stays this turn unless the variant allows it back."""
+    if taken is None or state.rules.discard_taken_card:
+        return held
+    return held & ~taken.bit
 
 
-def _may_discard(state: RoundState, card: Card) -> bool:
-    """TURN-NO-DISCARD-TAKEN-CARD: the card taken from the discard pile stays this turn."""
-    return state.rules.discard_taken_card or card != state.taken
-
-
-def _big_gin_open(state: RoundState, hand: Sequence[Card]) -> bool:
+def _big_gin_open(state: RoundState, held: int) -> bool:
     """BIGGIN-DEFINITION: every card held after the draw is melded, and the variant has big gin."""
-    return state.rules.hand.big_gin and least_deadwood(mask_of(hand)) == 0
+    return state.rules.hand.big_gin and least_deadwood(held) == 0
 
 
-def _going_out(state: RoundState, hand: Sequence[Card]) -> tuple[list[Card], list[Card], bool]:
-    """Discards that allow a knock, those that make gin, and whether big gin is open."""
+def _going_out(state: RoundState, held: int, discardable: int) -> tuple[list[int], list[int], bool]:
+    """Discards (card bits, in canonical order) that allow a knock, those that make gin, and
+    whether big gin is open: KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, GIN-DEFINITION,
+    BIGGIN-DEFINITION.
+
+    The least deadwood after the best of all discards comes first, from the per-suit tables in one
+    pass. It is a lower bound for every single discard, so when it is over the knock limit no
+    discard allows a knock, and the discards are examined one by one only when it is not.
+    """
     limit = state.knock_limit
-    knocks: list[Card] = []
-    gins: list[Card] = []
-    for card in sort_cards(hand):
-        if not _may_discard(state, card):
-            continue
-        deadwood = _knock_deadwood(hand, card)
+    big_gin = _big_gin_open(state, held)
+    knocks: list[int] = []
+    gins: list[int] = []
+    if least_deadwood_after_discard(held) > limit:
+        return knocks, gins, big_gin
+    rest = discardable
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        deadwood = least_deadwood(held ^ bit)  # KNOCK-COUNT-AFTER-DISCARD: the discard is not counted
         if deadwood <= limit:
-            knocks.append(card)
-        if deadwood == 0:
-            gins.append(card)
-    return knocks, gins, _big_gin_open(state, hand)
+            knocks.append(bit)
+            if deadwood == 0:
+                gins.append(bit)
+    return knocks, gins, big_gin
 
 
 def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool) -> bool:
@@ -329,51 +421,57 @@ def _layoff_targets(state: RoundState, card: Card) -> list[int]:
 
 def _legal_first_turn(state: RoundState, player: str) -> list[Action]:
     """FIRST-UPCARD-OFFER: take the upcard or pass; after two passes the non-dealer draws from stock."""
+    moves = _MOVES[player]
     if state.passes < 2:
-        return [Action(player, "draw", source="discard"), Action(player, "pass")]
-    actions = [Action(player, "draw", source="stock")]
+        return [moves.draw_discard, moves.pass_]
     if state.rules.upcard_after_passes:
-        actions.append(Action(player, "draw", source="discard"))
-    return actions
+        return [moves.draw_stock, moves.draw_discard]
+    return [moves.draw_stock]
 
 
 def _legal_draw(state: RoundState, player: str) -> list[Action]:
     """TURN-DRAW-SOURCE: the top of the stock or of the discard pile."""
-    actions = [Action(player, "draw", source="stock")]
+    moves = _MOVES[player]
     if state.discard_pile:
-        actions.append(Action(player, "draw", source="discard"))
-    return actions
+        return [moves.draw_stock, moves.draw_discard]
+    return [moves.draw_stock]
 
 
 def _legal_wall(state: RoundState, player: str) -> list[Action]:
     """STOCK-FIFTIETH-CARD: pass, or take the last discard if it lets the player go out."""
-    holding = state.hand(player) + (state.discard_pile[-1],)
-    knocks, _, big_gin = _going_out(replace(state, taken=state.discard_pile[-1]), holding)
-    take = [Action(player, "draw", source="discard")] if knocks or big_gin else []
-    return take + [Action(player, "pass")]
+    moves = _MOVES[player]
+    top = state.discard_pile[-1]
+    holding = state.hand_mask(player) | top.bit
+    knocks, _, big_gin = _going_out(state, holding, _discardable(state, holding, top))
+    if knocks or big_gin:
+        return [moves.draw_discard, moves.pass_]
+    return [moves.pass_]
 
 
 def _legal_discard(state: RoundState, player: str) -> list[Action]:
     """TURN-DISCARD, TURN-NO-DISCARD-TAKEN-CARD, KNOCK-LIMIT, BIGGIN-DEFINITION, KNOCK-OPTIONAL."""
-    hand = state.hand(player)
-    knocks, gins, big_gin = _going_out(state, hand)
-    declare = [Action(player, "big-gin")] if big_gin else []
+    moves = _MOVES[player]
+    held = state.hand_mask(player)
+    discardable = _discardable(state, held, state.taken)
+    knocks, gins, big_gin = _going_out(state, held, discardable)
+    declare = [moves.big_gin] if big_gin else []
     if state.rules.gin_mandatory and (gins or big_gin):
-        return [Action(player, "knock", card=card) for card in gins] + declare
-    discards = [] if state.wall_draw else [Action(player, "discard", card=card) for card in sort_cards(hand) if _may_discard(state, card)]
-    return discards + [Action(player, "knock", card=card) for card in knocks] + declare
+        return [moves.knock[bit] for bit in gins] + declare
+    discards = [] if state.wall_draw else _each(moves.discard, discardable)
+    return discards + [moves.knock[bit] for bit in knocks] + declare
 
 
 def _legal_layoff(state: RoundState, player: str) -> list[Action]:
     """LAYOFF-*: each card that fits the spread (naming the meld when several fit), then done."""
+    moves = _MOVES[player]
     actions = []
     for card in sort_cards(state.hand(player)):
         targets = _layoff_targets(state, card)
         if len(targets) == 1:
-            actions.append(Action(player, "layoff", card=card))
+            actions.append(moves.layoff[card.bit])
         elif len(targets) > 1:
             actions += [Action(player, "layoff", card=card, onto=sort_cards(state.spread[index])[0]) for index in targets]
-    return actions + [Action(player, "done")]
+    return actions + [moves.done]
 
 
 _LEGAL = {
@@ -399,10 +497,10 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
     """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it now."""
     if isinstance(action, str):
         action = parse_action(action)
-    text = format_action(action)
+    played = action
 
     def refuse(reason: str, explanation: str) -> IllegalAction:
-        return IllegalAction(reason, text, explanation, state)
+        return IllegalAction(reason, format_action(played), explanation, state)
 
     if state.phase == "over":
         raise refuse("hand_over", "the hand is over")
@@ -411,8 +509,7 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
     handler = _HANDLERS.get((state.phase, action.verb))
     if handler is None:
         raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
-    next_state = handler(state, action, refuse)
-    return replace(next_state, moves=state.moves + 1)
+    return handler(state, action, refuse)
 
 
 def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
@@ -420,8 +517,7 @@ def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
     player = action.player
     if action.source is None:
         raise refuse("wrong_phase", "say draw stock or draw discard")
-    legal = legal_actions(state)
-    if action not in legal:
+    if action not in legal_actions(state):
         if state.phase == "first_turn" and action.source == "discard":
             raise refuse("upcard_closed", "both players passed the upcard, so the non-dealer draws from the stock")
         if state.phase == "first_turn":
@@ -431,16 +527,13 @@ def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
         if state.phase == "wall":
             raise refuse("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
         raise refuse("wrong_phase", "there is no card to draw there")
-    index = PLAYERS.index(player)
-    hands = list(state.hands)
     if action.source == "stock":
         card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
     else:
         card, stock, pile, taken = state.discard_pile[-1], state.stock, state.discard_pile[:-1], state.discard_pile[-1]
-    hands[index] = state.hands[index] + (card,)
-    return replace(
+    return _next(
         state,
-        hands=(hands[0], hands[1]),
+        **_new_hand(state, player, state.hand(player) + (card,), state.hand_mask(player) | card.bit),
         stock=stock,
         discard_pile=pile,
         phase="discard",
@@ -452,49 +545,53 @@ def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
 def _pass(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """FIRST-UPCARD-OFFER (decline the upcard) and STOCK-FIFTIETH-CARD (decline the last discard)."""
     if state.phase == "wall":
-        return _void(state)
+        return _void(_next(state))
     if state.passes >= 2:
         raise refuse("wrong_phase", "both players have passed; the non-dealer must draw from the stock")
-    return replace(state, passes=state.passes + 1, to_play=other(action.player))
+    return _next(state, passes=state.passes + 1, to_play=other(action.player))
 
 
 def _void(state: RoundState) -> RoundState:
     """STOCK-WALL-TWO, STOCK-VOID-NO-SCORE: nobody scores."""
-    return replace(state, phase="over", to_play=None, result=RoundResult("void", "none", 0))
+    return _evolve(state, phase="over", to_play=None, result=RoundResult("void", "none", 0))
 
 
-def _remove(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
-    return tuple(held for held in hand if held != card)
+def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The hand without ``card`` (which it holds), in the same order."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
 
 
 def _check_discardable(state: RoundState, player: str, card: Card, refuse: Any) -> None:
     """The card must be held, and not be the one taken from the discard pile this turn
     (TURN-NO-DISCARD-TAKEN-CARD); a knock discard is a discard too."""
-    if card not in state.hand(player):
+    held = state.hand_mask(player)
+    if not held & card.bit:
         raise refuse("card_not_held", f"{player} does not hold {card}")
-    if not _may_discard(state, card):
+    if not _discardable(state, held, state.taken) & card.bit:
         raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+
+
+def _gin_open(state: RoundState, player: str) -> bool:
+    """KNOCK-OPTIONAL: whether gin or big gin is open to the player about to discard."""
+    held = state.hand_mask(player)
+    _, gins, big_gin = _going_out(state, held, _discardable(state, held, state.taken))
+    return bool(gins) or big_gin
 
 
 def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """TURN-DISCARD; then the wall check (STOCK-WALL-TWO)."""
     player, card = action.player, action.card
     assert card is not None
-    hand = state.hand(player)
     _check_discardable(state, player, card, refuse)
     if state.wall_draw:
         raise refuse("wrong_phase", "the last discard was taken to go out: knock or declare big gin")
-    if state.rules.gin_mandatory:
-        _, gins, big_gin = _going_out(state, hand)
-        if gins or big_gin:
-            raise refuse("gin_required", "gin is available and this variant requires it")
-    index = PLAYERS.index(player)
-    hands = list(state.hands)
-    hands[index] = _remove(hand, card)
+    if state.rules.gin_mandatory and _gin_open(state, player):
+        raise refuse("gin_required", "gin is available and this variant requires it")
     thrown_back = card == state.taken
-    after = replace(
+    after = _next(
         state,
-        hands=(hands[0], hands[1]),
+        **_new_hand(state, player, _remove(state.hand(player), card), state.hand_mask(player) ^ card.bit),
         discard_pile=state.discard_pile + (card,),
         phase="draw",
         to_play=other(player),
@@ -505,7 +602,7 @@ def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
         return _void(after)  # IMPL-REPEATED-UPCARD-DRAW: both took the discard and threw it back
     if len(after.stock) <= state.rules.stock_dead_cards:
         if state.rules.fiftieth_card_rule:
-            return replace(after, phase="wall")
+            return _evolve(after, phase="wall")
         return _void(after)
     return after
 
@@ -515,31 +612,26 @@ def _knock(state: RoundState, action: Action, refuse: Any) -> RoundState:
     spread (SCORE-AUTO-SPREAD or the one given) and, unless gin, the lay-off phase."""
     player, card = action.player, action.card
     assert card is not None
-    hand = state.hand(player)
     _check_discardable(state, player, card, refuse)
-    kept = _remove(hand, card)
-    deadwood = least_deadwood(mask_of(kept))
+    kept_mask = state.hand_mask(player) ^ card.bit
+    deadwood = least_deadwood(kept_mask)
     if deadwood > state.knock_limit:
         raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
-    if state.rules.gin_mandatory and deadwood > 0:
-        _, gins, big_gin = _going_out(state, hand)
-        if gins or big_gin:
-            raise refuse("gin_required", "gin is available and this variant requires it")
+    if state.rules.gin_mandatory and deadwood > 0 and _gin_open(state, player):
+        raise refuse("gin_required", "gin is available and this variant requires it")
     defender = other(player)
     rules = state.hand_rules
+    kept = _remove(state.hand(player), card)
     try:
         spread = knocker_spread(kept, state.hand(defender), rules, action.spread)
     except InvalidMelds as exc:
         raise refuse("invalid_spread", str(exc)) from None
     except IllegalKnock as exc:
         raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
-    index = PLAYERS.index(player)
-    hands = list(state.hands)
-    hands[index] = kept
     pile = state.discard_pile + (card,) if state.rules.knock_discard_location == "pile" else state.discard_pile
-    knocked = replace(
+    knocked = _next(
         state,
-        hands=(hands[0], hands[1]),
+        **_new_hand(state, player, kept, kept_mask),
         discard_pile=pile,
         knocker=player,
         knock_discard=card,
@@ -548,19 +640,19 @@ def _knock(state: RoundState, action: Action, refuse: Any) -> RoundState:
         taken=None,
     )
     if spread.deadwood == 0:
-        return _finish_gin(knocked, "gin", rules.gin_bonus, spread)
-    return replace(knocked, phase="layoff", to_play=defender)
+        return _finish_gin(knocked, "gin", rules.gin_bonus)
+    return _evolve(knocked, phase="layoff", to_play=defender)
 
 
 def _big_gin(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """BIGGIN-DEFINITION, BIGGIN-NO-LAYOFF, SCORE-BIGGIN: no discard, no lay-offs."""
-    hand = state.hand(action.player)
-    if not _big_gin_open(state, hand):
+    held = state.hand_mask(action.player)
+    if not _big_gin_open(state, held):
         reason = "the variant has no big gin" if not state.rules.hand.big_gin else "not every card held is melded"
         raise refuse("not_big_gin", reason)
-    spread = optimal_arrangements(mask_of(hand))[0]
-    knocked = replace(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
-    return _finish_gin(knocked, "big_gin", state.rules.hand.big_gin_bonus, spread)
+    spread = optimal_arrangements(held)[0]
+    knocked = _next(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
+    return _finish_gin(knocked, "big_gin", state.rules.hand.big_gin_bonus)
 
 
 def _doubled(state: RoundState, points: int) -> int:
@@ -570,20 +662,19 @@ def _doubled(state: RoundState, points: int) -> int:
     return points
 
 
-def _finish_gin(state: RoundState, outcome: str, bonus: int, spread: Arrangement) -> RoundState:
+def _finish_gin(state: RoundState, outcome: str, bonus: int) -> RoundState:
     """SCORE-GIN / SCORE-BIGGIN, GIN-DEFENDER-MELDS, GIN-CANNOT-BE-UNDERCUT."""
     assert state.knocker is not None
-    defender_deadwood = least_deadwood(mask_of(state.hand(other(state.knocker))))
+    defender_deadwood = least_deadwood(state.hand_mask(other(state.knocker)))
     result = RoundResult(outcome, state.knocker, _doubled(state, bonus + defender_deadwood), state.knocker, 0, defender_deadwood)
-    return replace(state, phase="over", to_play=None, result=result)
+    return _evolve(state, phase="over", to_play=None, result=result)
 
 
 def _layoff(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """LAYOFF-DEFENDER-ONLY, LAYOFF-TARGET-KNOCKER-MELDS, LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN."""
     player, card = action.player, action.card
     assert card is not None
-    hand = state.hand(player)
-    if card not in hand:
+    if not state.hand_mask(player) & card.bit:
         raise refuse("card_not_held", f"{player} does not hold {card}")
     targets = _layoff_targets(state, card)
     if action.onto is not None:
@@ -597,17 +688,19 @@ def _layoff(state: RoundState, action: Action, refuse: Any) -> RoundState:
     target = targets[0]
     spread = list(state.spread)
     spread[target] = tuple(sort_cards(spread[target] + (card,)))
-    index = PLAYERS.index(player)
-    hands = list(state.hands)
-    hands[index] = _remove(hand, card)
-    return replace(state, hands=(hands[0], hands[1]), spread=tuple(spread), layoffs=state.layoffs + ((card, target),))
+    return _next(
+        state,
+        **_new_hand(state, player, _remove(state.hand(player), card), state.hand_mask(player) ^ card.bit),
+        spread=tuple(spread),
+        layoffs=state.layoffs + ((card, target),),
+    )
 
 
 def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """LAYOFF-DEFENDER-MELDS, then SCORE-KNOCK-WIN / SCORE-UNDERCUT / SCORE-UNDERCUT-TIE."""
     assert state.knocker is not None
     defender = action.player
-    defender_deadwood = least_deadwood(mask_of(state.hand(defender)))
+    defender_deadwood = least_deadwood(state.hand_mask(defender))
     melded = {card for meld in state.original_spread for card in meld}
     knocker_deadwood = sum(card.value for card in state.hand(state.knocker) if card not in melded)
     outcome, winner, points = outcome_of_knock(knocker_deadwood, defender_deadwood, state.hand_rules)
@@ -621,7 +714,7 @@ def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
         defender_deadwood,
         tuple(card for card, _ in state.layoffs),
     )
-    return replace(state, phase="over", to_play=None, result=result)
+    return _next(state, phase="over", to_play=None, result=result)
 
 
 _HANDLERS = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -96,8 +97,8 @@ def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], message: str)
     assert "Traceback" not in result.stderr
 
 
-def test_check_ends_with_the_closing_line() -> None:
-    result = ginspec("check", "--area", "knock", "--report", "/tmp/ginspec-closing-line.json")
+def test_check_ends_with_the_closing_line(tmp_path: Path) -> None:
+    result = ginspec("check", "--area", "knock", "--report", str(tmp_path / "closing-line.json"))
     assert result.returncode == 0, result.stdout[-2000:]
     last = result.stdout.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed") and last.split()[0].isdigit()

@@ -7,6 +7,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,11 +15,11 @@ ENGINES = {"openspiel": "pyspiel", "rlcard": "rlcard"}
 
 
 @pytest.mark.parametrize("engine", sorted(ENGINES))
-def test_the_suite_agrees_with_the_expectation_file(engine: str) -> None:
+def test_the_suite_agrees_with_the_expectation_file(engine: str, tmp_path: Path) -> None:
     if importlib.util.find_spec(ENGINES[engine]) is None:
         pytest.skip(f"{engine} is not installed: pip install -e \".[{engine}]\"")
     result = subprocess.run(
-        [sys.executable, "-m", "ginspec", "check", "--engine", engine, "--report", f"reports/{engine}.json"],
+        [sys.executable, "-m", "ginspec", "check", "--engine", engine, "--report", str(tmp_path / f"{engine}.json")],
         capture_output=True,
         text=True,
         timeout=1200,

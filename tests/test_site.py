@@ -2,13 +2,15 @@
 HTML checked: every rule ID is an anchor on its area page, the variants table lists every variant,
 cards are drawn, the conformance pages show a report, and no internal link or anchor is broken.
 
-The site is built once per test session (:func:`built_site`), with a reports folder holding a
-sample report that has every kind of result, beside any real report in ``reports/``.
+The site is built once per test run (:func:`built_site`), with a reports folder holding a
+sample report that has every kind of result, beside any real report in ``reports/``; under
+pytest-xdist the first process to need it builds it and the others wait and read it.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import importlib.util
 import json
@@ -20,9 +22,15 @@ import sys
 import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import unquote, urlsplit
 
 import pytest
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: each test process builds its own site
+    fcntl = None  # type: ignore[assignment]
 
 from ginspec import site as site_module
 from ginspec.adapters.base import Capabilities
@@ -80,11 +88,39 @@ def sample_report() -> dict:
     return build_report(capabilities, None, results)
 
 
+@contextlib.contextmanager
+def _run_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` between the processes of one test run."""
+    with open(path, "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 @functools.lru_cache(maxsize=None)
 def built_site() -> Path:
-    """Build the site once (strict), into a temporary folder; returns the site folder."""
-    folder = Path(tempfile.mkdtemp(prefix="ginspec-site-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    """Build the site once (strict), into a temporary folder; returns the site folder.
+
+    In the project's test runs the folder is inside the run's shared folder (``conftest.py``) and
+    built under a lock, once for all the processes of the run; otherwise it is this process's own."""
+    shared = os.environ.get("GINSPEC_TEST_SHARED_DIR")
+    if shared is None or fcntl is None:
+        folder = Path(tempfile.mkdtemp(prefix="ginspec-site-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        return _build_site(folder)
+    folder = Path(shared) / "site-build"
+    with _run_lock(Path(shared) / "site-build.lock"):
+        if not (folder / "built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            _build_site(folder)
+            (folder / "built").touch()
+    return folder / "site"
+
+
+def _build_site(folder: Path) -> Path:
     reports = folder / "reports"
     reports.mkdir()
     for path in sorted((ROOT / "reports").glob("*.json")):

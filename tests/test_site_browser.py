@@ -156,8 +156,17 @@ def test_search_finds_a_rule_by_its_id(visit: Any) -> None:
     search = page.locator("input.md-search__input")
     search.click()
     search.fill("MELD-RUN-ACE-LOW")
-    # the index loads in a worker; the query runs again once it is ready
+    # The index loads in a worker, and a query typed before it is ready is not always run again
+    # (the results still say "Type to start searching"): then it is typed again.
     page.wait_for_selector(".md-search-result__meta", timeout=30000)
+    meta = page.locator(".md-search-result__meta")
+    for _ in range(20):
+        page.wait_for_timeout(500)
+        if "Type to start" not in meta.inner_text():
+            break
+        search.press("End")
+        search.type(" ")
+        search.press("Backspace")
     found = page.locator(".md-search-result__item a.md-search-result__link[href*='rules/melds/']")
     found.first.wait_for(state="attached", timeout=30000)
     hrefs = [found.nth(index).get_attribute("href") or "" for index in range(found.count())]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,28 @@ def test_overrides_are_checked() -> None:
         check_parameters({"gin": 20}, "here")
     with pytest.raises(InvalidVariant, match="here: parameter big_gin='yes'"):
         check_parameters({"big_gin": "yes"}, "here")
+
+
+def test_a_remembered_pass_never_hides_a_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file that passed the schema check is remembered by its bytes; the same file with a bad value
+    is checked again and reported."""
+    monkeypatch.setenv("GINSPEC_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    base(folder)
+    header = "name: house\ntitle: House\ndescription: d\nsources: [S002]\nextends: standard\nparameters:\n"
+    write(folder, "house", header + "  knock_limit: 5\n")
+    assert load_variants(folder)["house"].parameters["knock_limit"] == 5
+    remembered = json.loads((tmp_path / "cache" / "schema-checks.json").read_text(encoding="utf-8"))
+    assert len(remembered) == 2
+    write(folder, "house", header + "  knock_limit: five\n")
+    with pytest.raises(InvalidVariant, match=r"house\.yaml: .*knock_limit"):
+        load_variants(folder)
+    assert len(json.loads((tmp_path / "cache" / "schema-checks.json").read_text(encoding="utf-8"))) == 2
+
+
+def test_schema_checks_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GINSPEC_CACHE_DIR", "off")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert "standard" in load_variants()
+    assert list(tmp_path.iterdir()) == []

@@ -99,3 +99,15 @@ def test_cards_shared_by_knocker_and_defender_are_refused(tmp_path: Path) -> Non
     )
     with pytest.raises(InvalidVector, match="scoring-9001: 6d held by both knocker and defender"):
         load_vector_file(path)
+
+
+def test_a_remembered_schema_pass_never_hides_a_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The schema check of a file is skipped only for the very bytes that passed it before."""
+    monkeypatch.setenv("GINSPEC_CACHE_DIR", str(tmp_path / "cache"))
+    path = write(tmp_path, GOOD)
+    load_vector_file(path)
+    assert (tmp_path / "cache" / "schema-checks.json").exists()
+    load_vector_file(path)
+    write(tmp_path, GOOD.replace("deadwood: 50", "deadwood: -1"))
+    with pytest.raises(InvalidVector, match="expected.deadwood: -1 is less than the minimum of 0"):
+        load_vector_file(path)
