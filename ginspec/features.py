@@ -159,6 +159,23 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def scenario_arguments(engine: str) -> list[str]:
+    """The arguments of an in-process pytest run of every scenario against ``engine``, whatever
+    the project's own pytest options (no xdist workers, no cache, no hypothesis plugin)."""
+    module = Path(__file__).resolve().parent / "bdd" / "suite.py"
+    return [
+        str(module),
+        "-p", "ginspec.pytest_plugin",
+        *(argument for step_module in STEP_PLUGINS for argument in ("-p", step_module)),
+        "-p", "no:cacheprovider",
+        "-p", "no:hypothesispytest",
+        "-o", "addopts=",  # the scenarios run here, in this process, whatever the project's pytest options
+        "--rootdir", str(suite_root()),
+        "--engine", engine,
+        "-q",
+    ]
+
+
 def run_features(
     engine: str,
     rules: Sequence[str] = (),
@@ -171,18 +188,7 @@ def run_features(
     folder = suite_root() / "features"
     if not any(folder.rglob("*.feature")):
         return []
-    module = Path(__file__).resolve().parent / "bdd" / "suite.py"
-    arguments = [
-        str(module),
-        "-p", "ginspec.pytest_plugin",
-        *(argument for module in STEP_PLUGINS for argument in ("-p", module)),
-        "-p", "no:cacheprovider",
-        "-p", "no:hypothesispytest",
-        "-o", "addopts=",  # the scenarios run here, in this process, whatever the project's pytest options
-        "--rootdir", str(suite_root()),
-        "--engine", engine,
-        "-q",
-    ]
+    arguments = scenario_arguments(engine)
     if timeout is not None:
         arguments += ["--engine-timeout", str(timeout)]
     if variant is not None:

@@ -89,19 +89,9 @@ def record_questions() -> list[tuple[str, Any, Any]]:
     import pytest
 
     from ginspec.bdd import steps
-    from ginspec.features import STEP_PLUGINS
+    from ginspec.features import scenario_arguments
 
-    module = Path(__file__).resolve().parent / "bdd" / "suite.py"
-    arguments = [
-        str(module),
-        "-p", "ginspec.pytest_plugin",
-        *(argument for module in STEP_PLUGINS for argument in ("-p", module)),
-        "-p", "no:cacheprovider",
-        "--rootdir", str(suite_root()),
-        "--engine", "reference",
-        "--variant", "own",
-        "-q",
-    ]
+    arguments = scenario_arguments("reference") + ["--variant", "own"]
     steps.RECORDING = []
     try:
         with contextlib.redirect_stdout(io.StringIO()):
