@@ -55,7 +55,10 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def engine(engine_name: str, request: pytest.FixtureRequest) -> Iterator[Adapter]:
-    adapter = open_engine(engine_name, request.config.getoption("--engine-timeout"))
+    from ginspec.adapters.guard import open_guarded
+
+    # an in-process adapter runs under the same watchdog as in ginspec check: a hang is a timeout
+    adapter = open_guarded(engine_name, request.config.getoption("--engine-timeout"), open_engine)
     yield adapter
     adapter.close()
 
