@@ -92,6 +92,26 @@ def show(state: RoundState, you: str, out: TextIO) -> None:
     out.write(f"your hand: {pretty(hand)}   ({count})\n")
 
 
+QUIT = "quit"
+"""What :func:`person_turn` gives when the person stops the hand."""
+
+
+def person_turn(you: str, actions: Sequence[Action], apply_move: Callable, state: object, read: Callable[[str], str], out: TextIO) -> object:
+    """The person's move: the legal moves numbered, then one read; the state after it and the
+    action, :data:`QUIT`, or ``None`` when the move is not allowed (the reason is written)."""
+    for number, candidate in enumerate(actions, 1):
+        out.write(f"  {number:>2}. {format_action(candidate).split(' ', 1)[1]}\n")
+    answer = read("> ").strip()
+    if answer in ("quit", "q"):
+        return QUIT
+    try:
+        action = actions[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(actions) else parse_action(f"{you} {answer}")
+        return apply_move(state, action), action
+    except (GinError, NotationError) as exc:
+        out.write(f"not allowed: {exc}\n")
+        return None
+
+
 def play(
     rules: RoundRules,
     variant: str,
@@ -114,18 +134,12 @@ def play(
             out.write(f"computer: {format_action(action)}\n")
         else:
             show(state, you, out)
-            actions = legal_actions(state)
-            for number, candidate in enumerate(actions, 1):
-                out.write(f"  {number:>2}. {format_action(candidate).split(' ', 1)[1]}\n")
-            answer = read("> ").strip()
-            if answer in ("quit", "q"):
+            turn = person_turn(you, legal_actions(state), apply, state, read, out)
+            if turn == QUIT:
                 break
-            try:
-                action = actions[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(actions) else parse_action(f"{you} {answer}")
-                state = apply(state, action)
-            except (GinError, NotationError) as exc:
-                out.write(f"not allowed: {exc}\n")
+            if turn is None:
                 continue
+            state, action = turn
             transcript.append(format_action(action))
             continue
         state = apply(state, action)

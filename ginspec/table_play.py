@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence, TextIO
 
+from ginspec.play import QUIT, person_turn
 from ginspec.transcripts import Transcript
-from reference_impl.actions import Action, format_action, parse_action
+from reference_impl.actions import Action, format_action
 from reference_impl.cards import DECK, SUIT_SYMBOLS, Card, mask_of, sort_cards
 from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard
-from reference_impl.errors import GinError, NotationError
 from reference_impl.table_round import (
     TablePlayRules,
     TableState,
@@ -102,18 +102,12 @@ def play_table(
             out.write(f"{seat}: {format_action(action).split(' ', 1)[1]}\n")
         else:
             _show(state, you, out)
-            actions = table_legal_actions(state)
-            for number, candidate in enumerate(actions, 1):
-                out.write(f"  {number:>2}. {format_action(candidate).split(' ', 1)[1]}\n")
-            answer = read("> ").strip()
-            if answer in ("quit", "q"):
+            turn = person_turn(you, table_legal_actions(state), apply_table, state, read, out)
+            if turn == QUIT:
                 break
-            try:
-                action = actions[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(actions) else parse_action(f"{you} {answer}")
-                state = apply_table(state, action)
-            except (GinError, NotationError) as exc:
-                out.write(f"not allowed: {exc}\n")
+            if turn is None:
                 continue
+            state, action = turn
             moves.append(format_action(action))
             continue
         state = apply_table(state, action)
