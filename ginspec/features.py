@@ -4,6 +4,7 @@ chosen engine, and each scenario becomes a result next to the vectors' results."
 from __future__ import annotations
 
 import contextlib
+from functools import lru_cache
 import io
 import time
 from pathlib import Path
@@ -139,13 +140,22 @@ def _variant_of(question: Any) -> str:
     """The variant whose parameters the scenario's last question was asked under."""
     if question is None:
         return "standard"
+    return _variant_names().get(_frozen(question.parameters), "custom")
+
+
+def _frozen(parameters: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((name, repr(value)) for name, value in dict(parameters).items()))
+
+
+@lru_cache(maxsize=1)
+def _variant_names() -> dict[tuple[tuple[str, Any], ...], str]:
+    """Each variant's parameters to its name (the first name, in order, for identical ones)."""
     from ginspec.variants import load_variants
 
-    parameters = dict(question.parameters)
+    names: dict[tuple[tuple[str, Any], ...], str] = {}
     for name, variant in sorted(load_variants().items()):
-        if dict(variant.parameters) == parameters:
-            return name
-    return "custom"
+        names.setdefault(_frozen(variant.parameters), name)
+    return names
 
 
 def _plain(value: Any) -> Any:
