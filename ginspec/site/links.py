@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 from functools import cached_property, lru_cache
+from typing import Iterable
 
 from ginspec.anchors import slug
 from ginspec.site.markdown import CODE_SPAN, FENCE, md_text
@@ -77,8 +78,9 @@ class Links:
             return label
         return f"[{label}]({rel(from_uri, area_uri(rule.area), rule_id)})"
 
-    def rules(self, rule_ids: object, from_uri: str) -> str:
-        return ", ".join(self.rule(rule, from_uri) for rule in rule_ids)  # type: ignore[attr-defined]
+    def rules(self, rule_ids: Iterable[str], from_uri: str) -> str:
+        """Rule links separated by commas."""
+        return ", ".join(self.rule(rule, from_uri) for rule in rule_ids)
 
     def source(self, code: str, from_uri: str) -> str:
         registers = self.suite.registers

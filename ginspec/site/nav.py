@@ -55,7 +55,7 @@ def build_nav(context: Context, families: dict[str, PageFamily], generated: set[
     guides = [{title: uri} for title, uri in GUIDES if present(uri)]
     if guides:
         nav.append({"Guides": guides})
-    nav.append({"Reference": families["reference"].nav(present)})  # type: ignore[call-arg]
+    nav.append({"Reference": families["reference"].nav()})
     _place_other_pages(nav, context, generated, conformance, present)
     return nav
 

@@ -68,9 +68,10 @@ class ReferencePages(PageFamily):
                 pages[uri] = lambda uri=uri, source=source: self.included_page(uri, source)
         return pages
 
-    def nav(self, present: Any = None) -> list[Any]:
-        present = present or (lambda uri: True)
-        return [{"Command line": "reference/cli.md"}] + [{title: uri} for uri, (_source, title) in REFERENCE_PAGES.items() if present(uri)]
+    def nav(self) -> list[Any]:
+        made = self.pages()
+        shown = [{title: uri} for uri, (_source, title) in REFERENCE_PAGES.items() if uri in made or self.context.handwritten(uri)]
+        return [{"Command line": "reference/cli.md"}] + shown
 
     def cli_page(self) -> str:
         from ginspec.cli import build_parser
