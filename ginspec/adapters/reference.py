@@ -55,17 +55,25 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
         parse_cards(dealt["stock"]),
     )
 
+    return answer_by_replay(state, apply, observe, data)
+
+
+def answer_by_replay(start: Any, apply_move: Callable[[Any, str], Any], summary: Callable[[Any], dict[str, Any]], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer to a replayed hand, for any of the reference state machines: ``apply_move``
+    plays one action (or raises :class:`IllegalAction`), ``summary`` reports a state."""
+    state = start
+
     def play(text: str) -> None:
         nonlocal state
         try:
-            state = apply(state, text)
+            state = apply_move(state, text)
         except IllegalAction as exc:
             raise Refused(exc.reason, str(exc), exc.forfeits) from None
 
     def finish() -> dict[str, Any]:
         return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
 
-    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: observe(state), finish)
+    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: summary(state), finish)
 
 
 def play_game_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:

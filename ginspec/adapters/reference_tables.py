@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from reference_impl.cards import parse_card, parse_cards
-from reference_impl.round import IllegalAction
 from reference_impl.table_game import play_table_game
 from reference_impl.table_round import apply_table, deal_table, table_play_rules, table_state_summary
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidMelds, NotationError
-from ginspec.adapters.base import Refused, replay_round
+from ginspec.adapters.reference import answer_by_replay
 from reference_impl.tables import (
     GameAlreadyOver,
     GameNotOver,
@@ -73,17 +72,7 @@ def play_table_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
         parse_cards(dealt["stock"]),
     )
 
-    def play(text: str) -> None:
-        nonlocal state
-        try:
-            state = apply_table(state, text)
-        except IllegalAction as exc:
-            raise Refused(exc.reason, str(exc), exc.forfeits) from None
-
-    def finish() -> dict[str, Any]:
-        return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
-
-    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: table_state_summary(state), finish)
+    return answer_by_replay(state, apply_table, table_state_summary, data)
 
 
 def answer_table_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
