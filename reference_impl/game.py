@@ -381,19 +381,33 @@ class GameResult:
         }
 
 
-def play_game(
+@dataclass(frozen=True, slots=True)
+class GameStanding:
+    """A game as it stands after the hands played so far: the dealer of each hand, the running
+    totals after each as ``(p1, p2)``, who deals next, and, once a total has reached the target,
+    the hand after which the game is over and the player who reached it."""
+
+    dealers: tuple[str, ...]
+    totals: tuple[tuple[int, int], ...]
+    next_dealer: str
+    over_after: int | None
+    reached_target: str
+    points: Mapping[str, int]
+    hand_points: Mapping[str, int]
+    boxes: Mapping[str, int]
+
+
+def game_standing(
     first_dealer: str, hands: Sequence[HandRecord | Mapping[str, Any]], rules: GameRules
-) -> GameResult:
-    """Play out a game from its hand results.
+) -> GameStanding:
+    """Follow a game through the hands played so far.
 
     The first hand is dealt by ``first_dealer`` and later deals follow :func:`next_dealer`
     (DEAL-ROTATION, STOCK-VOID-DEALER). Each hand won adds its points to the winner's running total,
     with its boxes' value too under immediate boxes (GAME-BOX-BONUS, GAME-EXTRA-BOXES). The game is
-    over after the first hand that brings a running total to the target or above (GAME-TARGET); it
-    is then settled by :func:`settle`.
+    over after the first hand that brings a running total to the target or above (GAME-TARGET).
 
-    Raises :class:`GameAlreadyOver` for a hand listed after the game is over and
-    :class:`GameNotOver` when the hands end before anyone has reached the target.
+    Raises :class:`GameAlreadyOver` for a hand listed after the game is over.
     """
     if first_dealer not in PLAYERS:
         raise InvalidHandRecord(f"first dealer {first_dealer!r} must be p1 or p2")
@@ -418,10 +432,23 @@ def play_game(
                 over_after, reached_target = number, hand.winner
         totals.append((points["p1"], points["p2"]))
         dealer = next_dealer(dealer, hand, rules)
-    if over_after is None:
+    return GameStanding(tuple(dealers), tuple(totals), dealer, over_after, reached_target, points, hand_points, boxes)
+
+
+def play_game(
+    first_dealer: str, hands: Sequence[HandRecord | Mapping[str, Any]], rules: GameRules
+) -> GameResult:
+    """Play out a game from its hand results: :func:`game_standing`, then, once the game is over
+    (GAME-TARGET), its settlement by :func:`settle`.
+
+    Raises :class:`GameAlreadyOver` for a hand listed after the game is over and
+    :class:`GameNotOver` when the hands end before anyone has reached the target.
+    """
+    standing = game_standing(first_dealer, hands, rules)
+    if standing.over_after is None:
         raise GameNotOver(
-            f"after {len(records)} hands the totals are {points['p1']} to {points['p2']}, "
+            f"after {len(standing.dealers)} hands the totals are {standing.points['p1']} to {standing.points['p2']}, "
             f"short of the target {rules.game_target}"
         )
-    settlement = settle(points, hand_points, boxes, reached_target, rules)
-    return GameResult(tuple(dealers), tuple(totals), over_after, settlement)
+    settlement = settle(standing.points, standing.hand_points, standing.boxes, standing.reached_target, rules)
+    return GameResult(standing.dealers, standing.totals, standing.over_after, settlement)

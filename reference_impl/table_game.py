@@ -137,21 +137,34 @@ def next_table_dealer(dealer: str, hand: TableHandRecord, seats: Sequence[str], 
     return hand.winner if rules.game.dealer_rotation == "winner" else following
 
 
-def play_table_game(first_dealer: str, hands: Sequence[Mapping[str, Any]], rules: TableRules) -> TableGameResult:
-    """Play out a game at the table from its hand results.
+@dataclass(frozen=True, slots=True)
+class TableStanding:
+    """A table game as it stands after the hands played so far: who dealt each, the running
+    totals after each, who deals next, the penalty points and boxes so far, and, once a total has
+    reached the target, the hand after which the game is over and the player who reached it."""
+
+    dealers: tuple[str, ...]
+    totals: tuple[dict[str, int], ...]
+    next_dealer: str
+    over_after: int
+    reached: str
+    points: Mapping[str, int]
+    penalties: Mapping[str, int]
+    boxes: Mapping[str, int]
+
+
+def table_game_standing(first_dealer: str, hands: Sequence[Mapping[str, Any]], rules: TableRules) -> TableStanding:
+    """Follow a game at the table through the hands played so far.
 
     Each player keeps a running total. With ``penalty_totals: subtract`` his penalty points are
     taken off it as they come (it is the sum of his scores, and may fall below 0); with
-    ``separate`` it holds only the bonuses he won, and his penalties, kept apart, are taken off his
-    total when the game ends. Boxes (GAME-BOX-BONUS) count as in
-    a two-player game, credited with each hand under ``box_timing: immediate``. The game is over
-    after the first hand that brings a total to ``game_target`` (GAME-TARGET); the player who
-    reached it (the highest such total, then the earlier seat) earns ``game_bonus``. The winner
-    (S003-q, GAME-WINNER) is that player under ``first_to_target``, or under ``highest_total`` the
-    highest total, then the fewest penalties, then the player who reached the target, then the
-    earlier seat.
+    ``separate`` it holds only the bonuses he won, and his penalties are kept apart. Boxes
+    (GAME-BOX-BONUS) count as in a two-player game, credited with each hand under
+    ``box_timing: immediate``. The game is over after the first hand that brings a total to
+    ``game_target`` (GAME-TARGET); the player who reached it is the one with the highest such
+    total, then the earlier seat. ``over_after`` is 0 while the game goes on.
 
-    Raises :class:`InvalidHandRecord`, :class:`GameAlreadyOver` or :class:`GameNotOver`.
+    Raises :class:`InvalidHandRecord` or :class:`GameAlreadyOver`.
     """
     check_table_game_rules(rules)
     carry = rules.penalty_totals
@@ -187,9 +200,26 @@ def play_table_game(first_dealer: str, hands: Sequence[Mapping[str, Any]], rules
             over_after = number
             reached = max(at_target, key=lambda seat: (points[seat], -seats.index(seat)))
         dealer = next_table_dealer(dealer, hand, seats, rules)
-    if not over_after:
-        standing = ", ".join(f"{seat} {points[seat]}" for seat in seats)
-        raise GameNotOver(f"after {len(records)} hands the totals are {standing}, short of the target {game.game_target}")
+    return TableStanding(tuple(dealers), tuple(totals), dealer, over_after, reached, points, penalties, boxes)
+
+
+def play_table_game(first_dealer: str, hands: Sequence[Mapping[str, Any]], rules: TableRules) -> TableGameResult:
+    """Play out a game at the table from its hand results: :func:`table_game_standing`, then the
+    settlement once it is over. With ``penalty_totals: separate`` each player's penalties are taken
+    off his total when the game ends. The player who reached the target earns ``game_bonus``. The
+    winner (S003-q, GAME-WINNER) is that player under ``first_to_target``, or under
+    ``highest_total`` the highest total, then the fewest penalties, then the player who reached the
+    target, then the earlier seat.
+
+    Raises :class:`InvalidHandRecord`, :class:`GameAlreadyOver` or :class:`GameNotOver`.
+    """
+    standing = table_game_standing(first_dealer, hands, rules)
+    seats = rules.seats
+    game = rules.game
+    points, penalties, boxes, reached = standing.points, standing.penalties, standing.boxes, standing.reached
+    if not standing.over_after:
+        shown = ", ".join(f"{seat} {points[seat]}" for seat in seats)
+        raise GameNotOver(f"after {len(standing.dealers)} hands the totals are {shown}, short of the target {game.game_target}")
     end_boxes = game.box_timing == "game_end"
     finals = {
         seat: TableFinal(
@@ -198,7 +228,7 @@ def play_table_game(first_dealer: str, hands: Sequence[Mapping[str, Any]], rules
             boxes=boxes[seat],
             box_bonus=game.box_bonus * boxes[seat] if end_boxes else 0,
             game_bonus=game.game_bonus if seat == reached else 0,
-            penalties_deducted=carry == "separate",
+            penalties_deducted=rules.penalty_totals == "separate",
         )
         for seat in seats
     }
@@ -206,4 +236,4 @@ def play_table_game(first_dealer: str, hands: Sequence[Mapping[str, Any]], rules
         winner = reached
     else:
         winner = max(seats, key=lambda seat: (finals[seat].total, -penalties[seat], seat == reached, -seats.index(seat)))
-    return TableGameResult(tuple(dealers), tuple(totals), over_after, finals, winner)
+    return TableGameResult(standing.dealers, standing.totals, standing.over_after, finals, winner)
