@@ -17,7 +17,7 @@ from collections import Counter
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TextIO
 
 import yaml
 
@@ -168,6 +168,17 @@ def _read_stdin_line() -> str:
     if buffer is None:
         return sys.stdin.readline()
     return buffer.readline().decode("utf-8", errors="replace")
+
+
+def terminal_reader(out: TextIO) -> Callable[[str], str]:
+    """Ask the person at the terminal: write the prompt, read one line; the end of input quits."""
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        return _read_stdin_line() or "quit"
+
+    return read
 
 
 def _parameters(args: argparse.Namespace) -> dict[str, Any]:
@@ -414,17 +425,28 @@ def _safe(name: str) -> str:
 # ----------------------------------------------------------------------------- replay and play
 
 
-def replay_one(path: Path, adapter: Any, engine: str, variant: str | None = None) -> tuple[str, str]:
+def replay_file(path: Path, adapter: Any, engine: str, variant: str | None = None) -> list[tuple[str, str, str]]:
+    """The verdicts on the hands of one file (a transcript, or a saved game of several hands):
+    (hand, status, line) each; a file that cannot be read is one ``invalid`` verdict."""
+    from ginspec.transcripts import load_transcripts
+
+    try:
+        transcripts = load_transcripts(path)
+    except (InvalidTranscript, SuiteError) as exc:
+        return [(str(path), "invalid", str(exc))]
+    return [(transcript.file, *replay_one(transcript, adapter, engine, variant)) for transcript in transcripts]
+
+
+def replay_one(transcript: Any, adapter: Any, engine: str, variant: str | None = None) -> tuple[str, str]:
     """The verdict on one transcript: (status, line). Status is ``ok``, ``illegal`` (a move the
     rules refuse), ``wrong`` (the transcript's recorded result is wrong, or it records a result for
     a hand it does not finish), ``departs`` (the engine departs from the rules), ``error`` (the
     engine failed or cannot answer) or ``invalid`` (the file is not a valid transcript)."""
     from ginspec.adapters.jsonl import EngineFault
     from ginspec.table_play import format_points
-    from ginspec.transcripts import engine_divergence, load_transcript, recorded_result_problem, round_question, rules_replay
+    from ginspec.transcripts import engine_divergence, recorded_result_problem, round_question, rules_replay
 
     try:
-        transcript = load_transcript(path)
         rules_answer = rules_replay(transcript, variant)
     except (InvalidTranscript, SuiteError) as exc:
         return "invalid", str(exc)
@@ -473,25 +495,42 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
     verdicts: list[str] = []
     try:
         for path in paths:
-            status, line = replay_one(path, adapter, args.engine, args.variant)
-            verdicts.append(status)
-            if status == "invalid":
-                sys.stderr.write(f"ginspec: error: {line}\n")
-            elif len(paths) == 1:
-                out.write(line + "\n")
-            else:
-                out.write(f"{path}: {status}: {line}\n")
+            judged = replay_file(path, adapter, args.engine, args.variant)
+            for hand, status, line in judged:
+                verdicts.append(status)
+                if status == "invalid":
+                    sys.stderr.write(f"ginspec: error: {line}\n")
+                elif len(paths) == 1 and len(judged) == 1:
+                    out.write(line + "\n")
+                else:
+                    out.write(f"{hand}: {status}: {line}\n")
     finally:
         if adapter is not None:
             adapter.close()
-    if len(paths) > 1:
+    if len(verdicts) > 1:
         counts = Counter(verdicts)
-        out.write(f"{len(paths)} transcripts: " + ", ".join(f"{counts[name]} {name}" for name in REPLAY_STATUS if counts[name]) + "\n")
+        out.write(f"{len(verdicts)} transcripts: " + ", ".join(f"{counts[name]} {name}" for name in REPLAY_STATUS if counts[name]) + "\n")
     close_problem = getattr(adapter, "close_problem", None)
     if close_problem:
         sys.stderr.write(f"ginspec: error: {close_problem}\n")
         return max(1, max(REPLAY_STATUS[status] for status in verdicts))
     return max(REPLAY_STATUS[status] for status in verdicts)
+
+
+def played_parameters(args: argparse.Namespace, command: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The variant's parameters and overrides for a hand or game played in the terminal, refused in
+    one line when its form is not played move by move or ``--you``/``--dealer`` name no seat."""
+    overrides = _parse_overrides(args.set)
+    parameters = resolve_parameters(args.variant or "standard", overrides, "--set")
+    if parameters["table_format"] not in ("heads_up", "one_table"):
+        raise UsageError(
+            f"variant {args.variant!r} has table_format={parameters['table_format']}; {command} takes heads_up and one_table variants"
+        )
+    seats = ("p1", "p2", "p3", "p4")[: parameters["players"]]
+    for option, seat in (("--you", args.you), ("--dealer", args.dealer)):
+        if seat not in seats:
+            raise UsageError(f"{option} {seat}: variant {args.variant!r} seats {', '.join(seats)}")
+    return parameters, overrides
 
 
 def command_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -501,24 +540,9 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
     from reference_impl.table_round import table_play_rules
 
     save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None
-    overrides = _parse_overrides(args.set)
-    parameters = resolve_parameters(args.variant, overrides, "--set")
-    if parameters["table_format"] not in ("heads_up", "one_table"):
-        raise UsageError(f"variant {args.variant!r} has table_format={parameters['table_format']}; play takes heads_up and one_table variants")
-    seats = ("p1", "p2", "p3", "p4")[: parameters["players"]]
-    for option, seat in (("--you", args.you), ("--dealer", args.dealer)):
-        if seat not in seats:
-            raise UsageError(f"{option} {seat}: variant {args.variant!r} seats {', '.join(seats)}")
+    parameters, overrides = played_parameters(args, "play")
     rng = random.Random(args.seed)
-
-    def read(prompt: str) -> str:
-        out.write(prompt)
-        out.flush()
-        line = _read_stdin_line()
-        if not line:
-            return "quit"
-        return line
-
+    read = terminal_reader(out)
     if parameters["table_format"] == "one_table":
         transcript = play_table(table_play_rules(parameters), args.variant, overrides, rng, args.you, args.dealer, read, out)
     else:

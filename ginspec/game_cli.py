@@ -24,7 +24,7 @@ from typing import Any, Mapping, TextIO
 
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.errors import UsageError
+from ginspec.errors import InvalidTranscript, UsageError
 from ginspec.paths import display
 from ginspec.variants import resolve_parameters
 from ginspec.yamlio import load_yaml
@@ -48,8 +48,7 @@ def kind_for(parameters: Mapping[str, Any]) -> str:
     return KIND_OF_FORM[form]
 
 
-def _read(path: Path, kind: str, form: str) -> dict[str, Any]:
-    document = load_yaml(path, UsageError)
+def _read(document: Any, path: Path, kind: str, form: str) -> dict[str, Any]:
     shown = display(path)
     if not isinstance(document, dict):
         raise UsageError(f"{shown}: a game file is a mapping with {', '.join(INPUT_KEYS[kind])}")
@@ -109,17 +108,67 @@ def score_sheet(kind: str, data: Mapping[str, Any], answer: Mapping[str, Any], o
         out.write(f"winner: {answer['winner']}{margin}\n")
 
 
+def _saved_game(path: Path, document: Mapping[str, Any], args: argparse.Namespace) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """A game saved by ``ginspec game --play --save``: its variant, overrides and, as a game file
+    lists them, the first dealer and every hand's result. Its hands were played under its own
+    variant, so another ``--variant`` or ``--set`` is refused rather than mixing two sets of rules."""
+    from ginspec.game_play import hand_result
+    from ginspec.transcripts import game_transcripts
+
+    try:
+        transcripts = game_transcripts(document, display(path))
+    except InvalidTranscript as exc:
+        raise UsageError(str(exc)) from None
+    variant, overrides = transcripts[0].variant, dict(transcripts[0].overrides)
+    if (args.variant not in (None, variant)) or args.set:
+        raise UsageError(f"{display(path)}: its hands were played under {variant!r}; score it without --variant or --set")
+    unfinished = [transcript.file for transcript in transcripts if not transcript.result]
+    if unfinished:
+        raise UsageError(f"{unfinished[0]}: the hand has no result; replay it with ginspec replay {display(path)}")
+    data = {
+        "first_dealer": document.get("first_dealer", transcripts[0].deal["dealer"]),
+        "hands": [hand_result(transcript.result or {}) for transcript in transcripts],
+        "dealt_by": [transcript.deal["dealer"] for transcript in transcripts],
+    }
+    return variant, overrides, data
+
+
+def _check_dealers(path: Path, data: Mapping[str, Any], answer: Mapping[str, Any]) -> None:
+    """DEAL-ROTATION: each saved hand was dealt by the player the rotation names."""
+    for number, (dealt, ruled) in enumerate(zip(data.get("dealt_by", []), answer.get("dealers", [])), start=1):
+        if dealt != ruled:
+            raise UsageError(f"{display(path)}, hand {number}: dealt by {dealt}, but the deal passes to {ruled} (DEAL-ROTATION)")
+
+
 def command_game(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.cli import _parse_overrides
 
-    parameters = resolve_parameters(args.variant, _parse_overrides(args.set), "--set")
+    if args.play:
+        if args.file:
+            raise UsageError("game: give a FILE to score or --play to play a game, not both")
+        from ginspec.game_play_cli import play_game_command
+
+        return play_game_command(args, out)
+    if not args.file:
+        raise UsageError("game: give a FILE of finished hands to score, or --play to play a game against the computer")
+    path = Path(args.file)
+    document = load_yaml(path, UsageError)
+    if isinstance(document, dict) and "transcripts" in document:
+        variant, overrides, data = _saved_game(path, document, args)
+    else:
+        variant, overrides = args.variant or "standard", _parse_overrides(args.set)
+        data = None
+    parameters = resolve_parameters(variant, overrides, "--set")
     kind = kind_for(parameters)
     form = parameters["table_format"]
-    data = _read(Path(args.file), kind, form)
-    answer = ReferenceAdapter().ask(Question(kind, data, parameters))
+    if data is None:
+        data = _read(document, path, kind, form)
+    answer = ReferenceAdapter().ask(Question(kind, {key: value for key, value in data.items() if key != "dealt_by"}, parameters))
     if "error" in answer:
         detail = f": {answer['message']}" if answer.get("message") else ""
-        raise UsageError(f"{display(Path(args.file))}: under table_format={form} ({kind.replace('_', ' ')}): {answer['error']}{detail}")
+        raise UsageError(f"{display(path)}: under table_format={form} ({kind.replace('_', ' ')}): {answer['error']}{detail}")
+    _check_dealers(path, data, answer)
+    args.variant = variant
     if args.json:
         out.write(json.dumps({"variant": args.variant, "kind": kind, **answer}) + "\n")
     else:
@@ -129,11 +178,17 @@ def command_game(args: argparse.Namespace, out: TextIO) -> int:
 
 def add_game_command(subparsers: Any) -> None:
     """Add ``game FILE`` to a subparsers object."""
-    game = subparsers.add_parser("game", help="score a list of finished hands into a game under any variant")
-    game.add_argument("file", help="YAML or JSON: first_dealer and hands (or deals), as the game vectors write them")
-    game.add_argument("--variant", default="standard", help="variant name from spec/variants (default: standard)")
+    game = subparsers.add_parser("game", help="score a list of finished hands into a game under any variant, or play a whole game")
+    game.add_argument("file", nargs="?", help="YAML or JSON: first_dealer and hands (or deals), as the game vectors write them, or a game saved by --play --save")
+    game.add_argument("--variant", default=None, help="variant name from spec/variants (default: a saved game's own, else standard)")
     game.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
     game.add_argument("--json", action="store_true", help="answer in JSON")
+    game.add_argument("--play", action="store_true", help="play a whole game in the terminal against the computer, hand after hand")
+    game.add_argument("--seed", type=int, default=None, help="with --play: shuffle with this seed, to deal the same game again")
+    game.add_argument("--you", choices=["p1", "p2", "p3", "p4"], default="p1", help="with --play: your seat (default: p1)")
+    game.add_argument("--dealer", choices=["p1", "p2", "p3", "p4"], default="p2", help="with --play: who deals the first hand (default: p2)")
+    game.add_argument("--save", help="with --play: write the game (every hand's transcript) to this file after each hand")
+    game.add_argument("--force", action="store_true", help="with --play: let --save replace an existing file")
     game.set_defaults(handler=command_game)
 
 

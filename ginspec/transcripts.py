@@ -35,6 +35,8 @@ from reference_impl.errors import GinError, NotationError
 
 TRANSCRIPT_KEYS = ("variant", "overrides", "deal", "actions", "result")
 DEAL_KEYS = ("dealer", "hands", "upcard", "stock")
+GAME_KEYS = ("variant", "overrides", "first_dealer", "transcripts")
+"""A saved game: its variant, the first dealer and every hand's transcript in order."""
 RESULT_KEYS = ("outcome", "winner", "points", "knocker", "knocker_deadwood", "defender_deadwood", "deadwood", "layoffs", "finished")
 
 
@@ -113,7 +115,41 @@ def load_transcript(path: Path) -> Transcript:
     """Load and check a transcript. Every problem is one :class:`InvalidTranscript` naming the file
     and the field; an unknown or misspelt key is refused, never ignored."""
     shown = display(path)
+    return transcript_from_document(load_yaml(path, InvalidTranscript), shown)
+
+
+def load_transcripts(path: Path) -> list[Transcript]:
+    """The hands of a file: a transcript is one; a saved game (``ginspec game --play --save``) is
+    one per hand, each named ``FILE, hand N``."""
+    shown = display(path)
     document = load_yaml(path, InvalidTranscript)
+    if isinstance(document, dict) and "transcripts" in document:
+        return game_transcripts(document, shown)
+    return [transcript_from_document(document, shown)]
+
+
+def game_transcripts(document: Mapping[str, Any], shown: str) -> list[Transcript]:
+    """The hand transcripts of a saved game, each checked as a transcript of its own."""
+    _unknown_keys(document, GAME_KEYS, shown)
+    hands = document["transcripts"]
+    if not isinstance(hands, list) or not hands:
+        raise InvalidTranscript(f"{shown}: transcripts: a list of the game's hands, one transcript each, not {quote(hands)}")
+    transcripts = [transcript_from_document(hand, f"{shown}, hand {number}") for number, hand in enumerate(hands, start=1)]
+    variant, overrides = document.get("variant", "standard"), document.get("overrides") or {}
+    for transcript in transcripts:
+        if (transcript.variant, dict(transcript.overrides)) != (variant, overrides):
+            raise InvalidTranscript(f"{transcript.file}: played under {_rules_text(transcript.variant, transcript.overrides)}, "
+                                    f"but the game is under {_rules_text(variant, overrides)}")
+    return transcripts
+
+
+def _rules_text(variant: Any, overrides: Mapping[str, Any]) -> str:
+    settings = ", ".join(f"{key}={value}" for key, value in overrides.items())
+    return f"{variant!r}" + (f" with {settings}" if settings else "")
+
+
+def transcript_from_document(document: Any, shown: str) -> Transcript:
+    """Check one transcript as read from a file (``shown`` names it in every error)."""
     if not isinstance(document, dict):
         raise InvalidTranscript(f"{shown}: a transcript is a mapping with 'deal' and 'actions', not {type(document).__name__}")
     _unknown_keys(document, TRANSCRIPT_KEYS, shown)

@@ -1,0 +1,164 @@
+"""A whole game played against the computer (``ginspec game --play``): it ends when the rules say,
+each hand and the game's score agree with the independent oracle, a saved game is scored again by
+``ginspec game`` and replayed by ``ginspec replay``, and what cannot be played is refused."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ginspec.cli import main
+from ginspec.game_cli import kind_for
+from ginspec.game_play import play_game
+from ginspec.variants import resolve_parameters
+from tests.oracle import games as game_oracle
+from tests.oracle import rounds as round_oracle
+from tests.oracle import table_rounds as table_oracle
+from tests.oracle.rounds import load_variant as load_params
+
+
+def always(answer: str):
+    """A person who always picks the same move: the first listed one."""
+    return lambda prompt: answer
+
+
+def played(variant: str, seed: int, dealer: str = "p2"):
+    parameters = resolve_parameters(variant, {}, "--set")
+    out = io.StringIO()
+    game = play_game(parameters, variant, {}, random.Random(seed), "p1", dealer, always("1"), out)
+    return parameters, game, out.getvalue()
+
+
+def oracle_hand_result(transcript, params) -> dict:
+    replay = table_oracle.replay if params["table_format"] == "one_table" else round_oracle.replay
+    _, outcome = replay(transcript.deal, list(transcript.actions), params)
+    return {key: outcome[key] for key in ("winner", "outcome", "points")}
+
+
+@pytest.mark.parametrize("variant, seed", [("standard", 3), ("oklahoma", 5), ("house-s003-three", 1), ("hollywood", 2)])
+def test_a_game_is_played_to_its_end_and_agrees_with_the_oracle(variant, seed):
+    parameters, game, shown = played(variant, seed)
+    params = load_params(variant)
+    assert game.over, shown[-400:]
+    hands = game.hand_results()
+    assert hands == [oracle_hand_result(transcript, params) for transcript in game.transcripts]
+    kind = kind_for(parameters)
+    if kind == "table_game":
+        expected = table_oracle.table_game({"first_dealer": "p2", "hands": hands}, params)
+    else:
+        expected = game_oracle.answer(kind, {"first_dealer": "p2", "hands": hands}, params)
+    assert "error" not in expected
+    if kind != "hollywood":
+        assert [transcript.deal["dealer"] for transcript in game.transcripts] == expected["dealers"]
+        assert expected["over_after"] == len(hands)
+    else:
+        assert expected["over_after"] == len(hands)
+    assert "score sheet" in shown and shown.rstrip().endswith("game over")
+    if "winner" in expected and expected["winner"]:
+        assert f"winner: {expected['winner']}" in shown
+
+
+def test_a_saved_game_is_scored_again_and_replayed_hand_by_hand(tmp_path, monkeypatch, capsys):
+    saved = tmp_path / "game.yaml"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
+    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
+    played_output = capsys.readouterr().out
+    document = yaml.safe_load(saved.read_text())
+    assert document["variant"] == "standard" and document["first_dealer"] == "p2"
+    hands = [hand["result"] for hand in document["transcripts"]]
+    expected = game_oracle.game("p2", [{key: hand[key] for key in ("winner", "outcome", "points")} for hand in hands], load_params("standard"))
+
+    assert main(["game", str(saved), "--json"]) == 0
+    scored = yaml.safe_load(capsys.readouterr().out)
+    assert {key: scored[key] for key in expected} == expected
+    assert f"winner: {expected['winner']} by {expected['margin']}" in played_output
+
+    assert main(["replay", str(saved)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[-1] == f"{len(hands)} transcripts: {len(hands)} ok"
+    assert all(f"hand {number}: ok" in line for number, line in enumerate(replayed[:-1], start=1))
+
+
+def test_a_game_stopped_half_way_keeps_its_finished_hands(tmp_path, monkeypatch, capsys):
+    saved = tmp_path / "game.yaml"
+    parameters = resolve_parameters("standard", {}, "--set")
+    out = io.StringIO()
+    answers = iter(["1"] * 60 + ["quit"] * 10)
+    game = play_game(parameters, "standard", {}, random.Random(4), "p1", "p2", lambda prompt: next(answers, "quit"), out)
+    assert not game.over and "game stopped after" in out.getvalue()
+    finished = len(game.transcripts)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 60))
+    assert main(["game", "--play", "--seed", "4", "--save", str(saved)]) == 0
+    capsys.readouterr()
+    kept = yaml.safe_load(saved.read_text())["transcripts"]
+    assert len(kept) == finished and all(hand.get("result") for hand in kept)
+    if kept:
+        assert main(["game", str(saved)]) == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and "game_not_over" in error
+
+
+def _tamper(saved: Path, change) -> None:
+    document = yaml.safe_load(saved.read_text())
+    change(document)
+    saved.write_text(yaml.safe_dump(document, sort_keys=False))
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda game: game["transcripts"][1]["deal"].update(dealer="p2" if game["transcripts"][1]["deal"]["dealer"] == "p1" else "p1"),
+         "hand 2: dealt by"),
+        (lambda game: game["transcripts"][0].update(variant="oklahoma"), "played under 'oklahoma'"),
+        (lambda game: game.update(transcripts=[]), "transcripts: a list of the game's hands"),
+        (lambda game: game.update(players=3), "unknown key 'players'"),
+        (lambda game: game["transcripts"][0]["deal"].update(stock="Zs"), "'Zs' is not a card"),
+    ],
+)
+def test_a_saved_game_that_is_wrong_is_refused_in_one_line(tmp_path, monkeypatch, capsys, change, message):
+    saved = tmp_path / "game.yaml"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
+    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
+    assert len(yaml.safe_load(saved.read_text())["transcripts"]) >= 2
+    _tamper(saved, change)
+    capsys.readouterr()
+    assert main(["game", str(saved)]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1 and "Traceback" not in error
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["game", "--play", "--variant", "cutthroat"], "table_format=cutthroat; game --play takes heads_up and one_table"),
+        (["game", "--play", "--variant", "partnership"], "game --play takes heads_up and one_table"),
+        (["game", "--play", "--you", "p3"], "--you p3"),
+        (["game", "somefile.yaml", "--play"], "not both"),
+        (["game"], "give a FILE"),
+    ],
+)
+def test_what_cannot_be_played_is_refused_in_one_line(argv, message, capsys):
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
+
+
+def test_a_saved_game_is_not_scored_under_other_rules(tmp_path, monkeypatch, capsys):
+    saved = tmp_path / "game.yaml"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
+    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
+    capsys.readouterr()
+    assert main(["game", str(saved), "--variant", "oklahoma"]) == 2
+    assert "played under 'standard'" in capsys.readouterr().err
+
+
+def test_the_save_file_is_not_replaced_unasked(tmp_path, capsys):
+    saved = tmp_path / "game.yaml"
+    saved.write_text("mine\n")
+    assert main(["game", "--play", "--save", str(saved)]) == 2
+    assert saved.read_text() == "mine\n"
+    assert "--save" in capsys.readouterr().err
