@@ -196,3 +196,26 @@ def test_game(variant: str, capsys, tmp_path: Path) -> None:
     assert status == 0, err
     answer = yaml.safe_load(out)
     assert {key: answer[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_game_play(variant: str, capsys, tmp_path: Path) -> None:
+    """A whole game against the computer under every variant played move by move: each hand and
+    the game's end agree with the oracles; the other forms are refused naming table_format."""
+    from tests.test_game_play import oracle_game_answer, oracle_hand_result
+
+    params = rounds.load_variant(variant)
+    saved = tmp_path / "game.yaml"
+    status, out, err = run(["game", "--play", "--variant", variant, "--seed", "7", "--save", str(saved)], capsys, stdin="1\n" * 20000)
+    if params["table_format"] not in ("heads_up", "one_table"):
+        assert_refused(status, err, "table_format")
+        return
+    assert status == 0, err
+    assert out.rstrip().splitlines()[-2] == "game over", out[-500:]
+    from ginspec.transcripts import load_transcripts
+
+    transcripts = load_transcripts(saved)
+    hands = [oracle_hand_result(transcript, params) for transcript in transcripts]
+    assert hands == [{key: transcript.result[key] for key in ("winner", "outcome", "points")} for transcript in transcripts]
+    expected = oracle_game_answer(params, "p2", hands)
+    assert expected["over_after"] == len(hands)

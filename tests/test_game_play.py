@@ -39,6 +39,17 @@ def oracle_hand_result(transcript, params) -> dict:
     return {key: outcome[key] for key in ("winner", "outcome", "points")}
 
 
+def oracle_game_answer(params, first_dealer: str, hands: list) -> dict:
+    """The oracle's score of a game from its hand results (it must be over)."""
+    data = {"first_dealer": first_dealer, "hands": hands}
+    if params["table_format"] == "one_table":
+        expected = table_oracle.table_game(data, params)
+    else:
+        expected = game_oracle.answer("hollywood" if params["hollywood"] else "game", data, params)
+    assert "error" not in expected, expected
+    return expected
+
+
 @pytest.mark.parametrize("variant, seed", [("standard", 3), ("oklahoma", 5), ("house-s003-three", 1), ("hollywood", 2)])
 def test_a_game_is_played_to_its_end_and_agrees_with_the_oracle(variant, seed):
     parameters, game, shown = played(variant, seed)
@@ -47,11 +58,7 @@ def test_a_game_is_played_to_its_end_and_agrees_with_the_oracle(variant, seed):
     hands = game.hand_results()
     assert hands == [oracle_hand_result(transcript, params) for transcript in game.transcripts]
     kind = kind_for(parameters)
-    if kind == "table_game":
-        expected = table_oracle.table_game({"first_dealer": "p2", "hands": hands}, params)
-    else:
-        expected = game_oracle.answer(kind, {"first_dealer": "p2", "hands": hands}, params)
-    assert "error" not in expected
+    expected = oracle_game_answer(params, "p2", hands)
     if kind != "hollywood":
         assert [transcript.deal["dealer"] for transcript in game.transcripts] == expected["dealers"]
         assert expected["over_after"] == len(hands)
