@@ -356,3 +356,25 @@ def test_the_adapter_guide_examples_pass_their_vectors(engine: str, tmp_path: Pa
     assert completed.returncode == 0, completed.stdout + completed.stderr
     footer = json.loads((tmp_path / "tiny.json").read_text(encoding="utf-8"))["footer"]
     assert footer["pass"] > 0 and footer["fail"] == footer["error"] == 0
+
+
+def test_every_seed_statement_says_how_it_is_checked(site_dir: Path) -> None:
+    """The sources page shows, under each seed statement, whether it is executable and by how many
+    scenarios and vectors, as ``ginspec coverage --seeds`` counts them."""
+    import html
+    import re
+
+    from ginspec.seeds import statement_coverage
+    from ginspec.suite import Suite
+
+    text = html.unescape((site_dir / "sources" / "index.html").read_text(encoding="utf-8"))
+    rows = statement_coverage(Suite().coverage)
+    assert rows
+    for row in rows:
+        block = re.search(rf'id="{re.escape(row["id"])}"[^>]*>(.*?)</p>', text, re.S)
+        assert block, f"no quoted statement {row['id']} on the sources page"
+        shown = re.sub(r"<[^>]+>", "", block.group(1))
+        if not row["checkable"]:
+            assert "not checkable by a case" in shown, shown
+        else:
+            assert f"executable: {len(row['scenarios'])} scenario" in shown and f"{len(row['vectors'])} vector" in shown, shown

@@ -54,11 +54,38 @@ class RegisterPages(PageFamily):
         kinds = Counter(source.get("kind") for source in suite.registers.sources)
         return render("sources.md", count=len(suite.registers.sources), kinds_table=table(["kind", "sources"], ([md_text(kind), str(count)] for kind, count in kinds.items())), entries=entries)
 
+    def statement_checks(self) -> dict[str, dict[str, Any]]:
+        """Per seed statement, the scenarios and vectors that check its rules (``ginspec coverage
+        --seeds``), computed once for the page."""
+        cached = getattr(self, "_statement_checks", None)
+        if cached is None:
+            from ginspec.seeds import statement_coverage
+
+            cached = {row["id"]: row for row in statement_coverage(self.suite.coverage)}
+            self._statement_checks = cached
+        return cached
+
+    def check_text(self, statement_id: str) -> str:
+        """How a statement is checked: by how many scenarios and vectors (``ginspec check --seed``),
+        or that it states nothing a case can check."""
+        row = self.statement_checks().get(statement_id)
+        if row is None:
+            return ""
+        if not row["checkable"]:
+            return "not checkable by a case"
+        if not row["executable"]:
+            return "checkable, but no case checks it yet"
+        scenarios, vectors = len(row["scenarios"]), len(row["vectors"])
+        return f"executable: {scenarios} {'scenario' if scenarios == 1 else 'scenarios'}, {vectors} {'vector' if vectors == 1 else 'vectors'} (`ginspec check --seed {statement_id}`)"
+
     def statement_notes(self, statement: dict[str, Any], uri: str) -> str:
-        """What follows a quoted statement: its rules, its conflicts, its note."""
+        """What follows a quoted statement: its rules, how it is checked, its conflicts, its note."""
         extra = []
         if statement.get("rules"):
             extra.append("rules " + self.links.rules(statement["rules"], uri))
+        checked = self.check_text(statement["id"])
+        if checked:
+            extra.append(checked)
         conflicts = statement.get("conflict") or []
         conflicts = [conflicts] if isinstance(conflicts, str) else conflicts
         if conflicts:
