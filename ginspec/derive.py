@@ -95,32 +95,64 @@ def _moved(written: Mapping[str, Any], step: int) -> dict[str, Any]:
     return moved
 
 
+def _upcard_opening(deal: Mapping[str, Any], actions: list[str], non_dealer: str) -> tuple[dict[str, Any], int] | None:
+    """The eleven-card start of a hand dealt with an upcard, by the cases of
+    :func:`recast_opening`: the recast deal and actions, and how many actions were dropped
+    (negative)."""
+    dealer = deal.get("dealer")
+    moves = [action.split() for action in actions[:3]]
+    hands, upcard, stock = deal["hands"], deal["upcard"], str(deal.get("stock") or "").split()
+    if moves[:1] == [[non_dealer, "draw", "discard"]]:
+        held = {**hands, non_dealer: f"{hands[non_dealer]} {upcard}"}
+        return {"deal": {**deal, "hands": held, "upcard": None}, "actions": actions[1:]}, -1
+    if moves[:2] == [[non_dealer, "pass"], [dealer, "draw", "discard"]]:
+        held = {**hands, dealer: f"{hands[dealer]} {upcard}"}
+        return {"deal": {**deal, "dealer": non_dealer, "hands": held, "upcard": None}, "actions": actions[2:]}, -2
+    if moves[:3] == [[non_dealer, "pass"], [dealer, "pass"], [non_dealer, "draw", "stock"]] and stock:
+        held = {**hands, non_dealer: f"{hands[non_dealer]} {stock[0]}"}
+        rest = " ".join([*stock[1:], upcard])
+        return {"deal": {**deal, "hands": held, "upcard": None, "stock": rest}, "actions": actions[3:]}, -3
+    return None
+
+
 def recast_opening(kind: str, data: Mapping[str, Any], written: Mapping[str, Any], target: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The same hand dealt as ``target``'s first turn deals it (DEAL-ELEVEN-CARD-START,
     DEAL-UPCARD-STOCK), where the two deals hold the same cards in the same places:
 
     - a hand dealt with an upcard whose first action is the non-dealer taking it is the
       eleven-card start in which the 21st card went to the non-dealer: that action is dropped;
+    - a hand whose upcard the non-dealer refuses and the dealer takes is the eleven-card start
+      dealt by the other player, the dealer's eleven cards holding the upcard: both actions are
+      dropped (in a single hand the dealer's only office is to let the other play first);
+    - a hand whose upcard both refuse, the non-dealer then drawing from the stock, is the
+      eleven-card start in which the non-dealer's eleventh card is the top of the stock: the three
+      actions are dropped. The upcard, which nobody can take once the first discard covers it, goes
+      to the bottom of the stock; the stock holds one card more, so a hand that reached the wall
+      may go on longer under the eleven-card start;
     - an eleven-card start is a hand dealt with an upcard that the non-dealer takes at once: the
       upcard is the lowest of his eleven cards, in canonical order, other than the one he first
       throws, and the taking is played first.
 
-    The stock and every later move are the same. Returns the recast input and the written
-    expectation with its checkpoint positions and refused-action index moved by the action added
-    or dropped; ``None`` when the case is not such a hand. The expected answer of the recast case
-    is worked out again from the rules (:func:`derive`)."""
+    Every later move is the same. The card taken in the written hand's first turn is, once recast,
+    one of the eleven cards dealt, so no rule about the card just taken (TURN-NO-DISCARD-TAKEN-CARD,
+    a repeated upcard draw) applies to it any more. Returns the recast input and the written expectation with its
+    checkpoint positions and refused-action index moved by the actions added or dropped; ``None``
+    when the case is not such a hand. The expected answer of the recast case is worked out again
+    from the rules (:func:`derive`), never carried over."""
     if kind != "round":
         return None
     deal, actions = data["deal"], list(data["actions"])
     non_dealer = "p1" if deal.get("dealer") == "p2" else "p2"
     refused = written.get("illegal")
     to_eleven = target.get("first_turn") == "eleven_card_start"
-    if to_eleven and deal.get("upcard") and actions and actions[0].split() == [non_dealer, "draw", "discard"]:
-        if isinstance(refused, Mapping) and refused.get("index", 1) < 1:
+    if to_eleven and deal.get("upcard"):
+        opening = _upcard_opening(deal, actions, non_dealer)
+        if opening is None:
             return None
-        hands = {**deal["hands"], non_dealer: f"{deal['hands'][non_dealer]} {deal['upcard']}"}
-        recast = {**data, "deal": {**deal, "hands": hands, "upcard": None}, "actions": actions[1:]}
-        step = -1
+        recast, step = opening
+        if isinstance(refused, Mapping) and refused.get("index", 0) < -step:
+            return None
+        recast = {**data, **recast}
     elif not to_eleven and not deal.get("upcard") and actions and actions[0].split()[:2] in ([non_dealer, "discard"], [non_dealer, "knock"]):
         from reference_impl.cards import format_hand, parse_card, parse_cards, sort_cards
 
