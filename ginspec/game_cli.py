@@ -28,6 +28,7 @@ from ginspec.errors import InvalidTranscript, UsageError
 from ginspec.paths import display
 from ginspec.variants import resolve_parameters
 from ginspec.yamlio import load_yaml
+from reference_impl.errors import GinError
 
 KIND_OF_FORM = {"one_table": "table_game", "sit_out": "three_player", "cutthroat": "three_player",
                 "captain_box": "three_player", "partnership": "partnership"}
@@ -122,9 +123,8 @@ def _saved_game(path: Path, document: Mapping[str, Any], args: argparse.Namespac
     variant, overrides = transcripts[0].variant, dict(transcripts[0].overrides)
     if (args.variant not in (None, variant)) or args.set:
         raise UsageError(f"{display(path)}: its hands were played under {variant!r}; score it without --variant or --set")
-    unfinished = [transcript.file for transcript in transcripts if not transcript.result]
-    if unfinished:
-        raise UsageError(f"{unfinished[0]}: the hand has no result; replay it with ginspec replay {display(path)}")
+    for transcript in transcripts:
+        _check_hand(transcript, path)
     data = {
         "first_dealer": document.get("first_dealer", transcripts[0].deal["dealer"]),
         "hands": [hand_result(transcript.result or {}) for transcript in transcripts],
@@ -133,11 +133,27 @@ def _saved_game(path: Path, document: Mapping[str, Any], args: argparse.Namespac
     return variant, overrides, data
 
 
+def _check_hand(transcript: Any, path: Path) -> None:
+    """A saved hand counts in the game only if its moves are legal, it is over, and its recorded
+    result is the one the rules give (``ginspec replay`` shows the same verdicts move by move)."""
+    from ginspec.transcripts import recorded_result_problem, rules_replay
+
+    if not transcript.result:
+        raise UsageError(f"{transcript.file}: the hand has no result; replay it with ginspec replay {display(path)}")
+    answer = rules_replay(transcript)
+    if answer.get("illegal"):
+        refused = answer["illegal"]
+        raise UsageError(f"{transcript.file}: move {refused['index'] + 1} is illegal: {refused.get('message', refused.get('reason'))}")
+    problem = recorded_result_problem(transcript, answer)
+    if problem is not None:
+        raise UsageError(f"{transcript.file}: the hand's record is wrong: {problem}")
+
+
 def _check_dealers(path: Path, data: Mapping[str, Any], answer: Mapping[str, Any]) -> None:
     """DEAL-ROTATION: each saved hand was dealt by the player the rotation names."""
     for number, (dealt, ruled) in enumerate(zip(data.get("dealt_by", []), answer.get("dealers", [])), start=1):
         if dealt != ruled:
-            raise UsageError(f"{display(path)}, hand {number}: dealt by {dealt}, but the deal passes to {ruled} (DEAL-ROTATION)")
+            raise UsageError(f"{display(path)}, hand {number}: dealt by {dealt}, but the rules have {ruled} deal it (DEAL-ROTATION)")
 
 
 def command_game(args: argparse.Namespace, out: TextIO) -> int:
@@ -163,7 +179,10 @@ def command_game(args: argparse.Namespace, out: TextIO) -> int:
     form = parameters["table_format"]
     if data is None:
         data = _read(document, path, kind, form)
-    answer = ReferenceAdapter().ask(Question(kind, {key: value for key, value in data.items() if key != "dealt_by"}, parameters))
+    try:
+        answer = ReferenceAdapter().ask(Question(kind, {key: value for key, value in data.items() if key != "dealt_by"}, parameters))
+    except GinError as exc:
+        raise UsageError(f"{display(path)}: {exc}") from None
     if "error" in answer:
         detail = f": {answer['message']}" if answer.get("message") else ""
         raise UsageError(f"{display(path)}: under table_format={form} ({kind.replace('_', ' ')}): {answer['error']}{detail}")

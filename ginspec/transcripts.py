@@ -134,13 +134,29 @@ def game_transcripts(document: Mapping[str, Any], shown: str) -> list[Transcript
     hands = document["transcripts"]
     if not isinstance(hands, list) or not hands:
         raise InvalidTranscript(f"{shown}: transcripts: a list of the game's hands, one transcript each, not {quote(hands)}")
+    variant, overrides, _ = _rules_of(document, shown)
     transcripts = [transcript_from_document(hand, f"{shown}, hand {number}") for number, hand in enumerate(hands, start=1)]
-    variant, overrides = document.get("variant", "standard"), document.get("overrides") or {}
     for transcript in transcripts:
         if (transcript.variant, dict(transcript.overrides)) != (variant, overrides):
             raise InvalidTranscript(f"{transcript.file}: played under {_rules_text(transcript.variant, transcript.overrides)}, "
                                     f"but the game is under {_rules_text(variant, overrides)}")
     return transcripts
+
+
+def _rules_of(document: Mapping[str, Any], shown: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The variant, overrides and resolved parameters a transcript or saved game names."""
+    variant = document.get("variant", "standard")
+    if not isinstance(variant, str):
+        raise InvalidTranscript(f"{shown}: variant: a variant name, not {quote(variant)}")
+    overrides = document.get("overrides") or {}
+    try:
+        parameters = resolve_parameters(variant, overrides, f"{shown}: overrides")
+    except BrokenVariantFile:
+        raise
+    except InvalidVariant as exc:
+        message = str(exc)
+        raise InvalidTranscript(message if message.startswith(shown) else f"{shown}: {message}") from None
+    return variant, dict(overrides), parameters
 
 
 def _rules_text(variant: Any, overrides: Mapping[str, Any]) -> str:
@@ -155,17 +171,7 @@ def transcript_from_document(document: Any, shown: str) -> Transcript:
     _unknown_keys(document, TRANSCRIPT_KEYS, shown)
     if not {"deal", "actions"} <= set(document):
         raise InvalidTranscript(f"{shown}: a transcript needs 'deal' and 'actions'")
-    variant = document.get("variant", "standard")
-    if not isinstance(variant, str):
-        raise InvalidTranscript(f"{shown}: variant: a variant name, not {quote(variant)}")
-    overrides = document.get("overrides") or {}
-    try:
-        parameters = resolve_parameters(variant, overrides, f"{shown}: overrides")
-    except BrokenVariantFile:
-        raise
-    except InvalidVariant as exc:
-        message = str(exc)
-        raise InvalidTranscript(message if message.startswith(shown) else f"{shown}: {message}") from None
+    variant, overrides, parameters = _rules_of(document, shown)
     _check_deal(document["deal"], parameters, shown)
     actions = document["actions"]
     if not isinstance(actions, list):

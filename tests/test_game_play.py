@@ -118,12 +118,16 @@ def _tamper(saved: Path, change) -> None:
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda game: game["transcripts"][1]["deal"].update(dealer="p2" if game["transcripts"][1]["deal"]["dealer"] == "p1" else "p1"),
-         "hand 2: dealt by"),
+        (lambda game: game.update(first_dealer="p1"), "hand 1: dealt by p2, but the rules have p1 deal it (DEAL-ROTATION)"),
         (lambda game: game["transcripts"][0].update(variant="oklahoma"), "played under 'oklahoma'"),
         (lambda game: game.update(transcripts=[]), "transcripts: a list of the game's hands"),
         (lambda game: game.update(players=3), "unknown key 'players'"),
         (lambda game: game["transcripts"][0]["deal"].update(stock="Zs"), "'Zs' is not a card"),
+        (lambda game: game["transcripts"][0]["result"].update(points=999), "hand 1: the hand's record is wrong: its recorded result has points=999"),
+        (lambda game: game["transcripts"][1].update(actions=game["transcripts"][1]["actions"][:3]), "hand 2: the hand's record is wrong"),
+        (lambda game: game["transcripts"][1]["actions"].__setitem__(1, "p1 discard Zz"), "hand 2: action 2: 'p1 discard Zz' is not an action: 'Zz' is not a card"),
+        (lambda game: game.update(first_dealer="p3"), "first dealer 'p3' must be p1 or p2"),
+        (lambda game: game.update(overrides={"gin_bonus": "x"}), "overrides: parameter gin_bonus='x'"),
     ],
 )
 def test_a_saved_game_that_is_wrong_is_refused_in_one_line(tmp_path, monkeypatch, capsys, change, message):
