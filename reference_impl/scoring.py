@@ -9,7 +9,7 @@ from typing import Sequence
 
 from reference_impl.cards import Card, format_cards, mask_of
 from reference_impl.deadwood import Arrangement, optimal_arrangements
-from reference_impl.errors import IllegalKnock, InvalidHand, NotBigGin
+from reference_impl.errors import DuplicateCard, IllegalKnock, NotBigGin
 from reference_impl.hand import can_knock_with, is_big_gin, require_size
 from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
 from reference_impl.melds import check_spread, format_spread
@@ -130,7 +130,7 @@ def score_hand(
     require_size(defender, (rules.hand_size,), "the defender's hand")
     shared = set(knocker) & set(defender)
     if shared:
-        raise InvalidHand(f"{format_cards(sorted(shared, key=lambda c: c.sort_key))!r} held by both players")
+        raise DuplicateCard(f"{format_cards(sorted(shared, key=lambda c: c.sort_key))!r} held by both players")
     if len(knocker) == rules.hand_size + 1:
         if knocker_melds is not None:
             check_spread(knocker_melds, knocker)
