@@ -26,6 +26,8 @@ from reference_impl.cards import parse_card, parse_cards
 from reference_impl.errors import NotationError
 
 CARD_LIST_FIELDS = ("cards", "hand", "knocker", "defender")
+MALFORMED_AREA = "malformed"
+"""The area of the malformed questions: vectors that expect a refusal (``spec/vectors.md``)."""
 
 
 @dataclass(frozen=True)
@@ -213,10 +215,18 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
         unknown = [rule for rule in entry["rules"] if rule not in registered]
         if unknown:
             raise InvalidVector(located(shown, vector_id, f"unknown rule ID {', '.join(map(repr, unknown))}"))
-        try:
-            _check_cards(entry)
-        except NotationError as exc:
-            raise InvalidVector(located(shown, vector_id, str(exc))) from None
+        malformed = "refused" in entry["expected"]
+        if malformed and document["area"] != MALFORMED_AREA:
+            raise InvalidVector(located(shown, vector_id, f"a vector that expects a refusal belongs in vectors/{MALFORMED_AREA}/"))
+        if not malformed and document["area"] == MALFORMED_AREA:
+            raise InvalidVector(located(shown, vector_id, f"a vector in vectors/{MALFORMED_AREA}/ expects a refusal (expected: {{refused: CODE}})"))
+        if "malformed_parameters" in entry and not malformed:
+            raise InvalidVector(located(shown, vector_id, "malformed_parameters: only a vector that expects a refusal sends parameters outside their values"))
+        if not malformed:  # a malformed question is deliberately outside these checks
+            try:
+                _check_cards(entry)
+            except NotationError as exc:
+                raise InvalidVector(located(shown, vector_id, str(exc))) from None
         variant = entry.get("variant", "standard")
         depends_on = entry.get("depends_on")
         if depends_on is not None:
@@ -233,7 +243,9 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
             parameters, broken = {}, str(exc)
         except InvalidVariant as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
-        size_problem = _size_problem(entry, parameters) if broken is None else None
+        if malformed and broken is None:
+            parameters = {**parameters, **(entry.get("malformed_parameters") or {})}
+        size_problem = _size_problem(entry, parameters) if broken is None and not malformed else None
         if size_problem is not None:
             raise InvalidVector(located(shown, vector_id, size_problem))
         vectors.append(

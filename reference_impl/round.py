@@ -280,6 +280,11 @@ def deal(
 ) -> RoundState:
     """The state after an explicit deal (EQUIP-DECK-52, DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK,
     DEAL-ELEVEN-CARD-START). The 52 cards must be split exactly between hands, upcard and stock."""
+    every = list(p1) + list(p2) + ([upcard] if upcard else []) + list(stock)
+    if len(set(every)) != len(every):
+        seen: set[Card] = set()
+        twice = [card for card in every if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
+        raise DuplicateCard(f"{str(twice[0])!r} is dealt twice")
     if dealer not in PLAYERS:
         raise InvalidDealer(f"the dealer must be p1 or p2, not {dealer!r}")
     hands = {"p1": tuple(p1), "p2": tuple(p2)}
@@ -293,11 +298,6 @@ def deal(
         raise UnexpectedUpcard("an eleven-card start has no upcard")
     if not eleven and upcard is None:
         raise MissingUpcard("the deal needs an upcard")
-    every = list(hands["p1"]) + list(hands["p2"]) + ([upcard] if upcard else []) + list(stock)
-    if len(set(every)) != len(every):
-        seen: set[Card] = set()
-        twice = [card for card in every if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
-        raise DuplicateCard(f"{str(twice[0])!r} is dealt twice")
     if len(every) != len(DECK):
         missing = format_hand(set(DECK) - set(every))
         raise InvalidDeal(f"the deal has {len(every)} cards, not 52 (missing {missing})")

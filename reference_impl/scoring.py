@@ -126,11 +126,11 @@ def score_hand(
     The knocker's spread is :func:`knocker_spread`; then gin (SCORE-GIN), or the defender's best
     lay-offs and the comparison of counts (SCORE-KNOCK-WIN, SCORE-UNDERCUT, SCORE-UNDERCUT-TIE).
     """
-    require_size(knocker, (rules.hand_size, rules.hand_size + 1), "the knocker's hand")
-    require_size(defender, (rules.hand_size,), "the defender's hand")
     shared = set(knocker) & set(defender)
     if shared:
         raise DuplicateCard(f"{format_cards(sorted(shared, key=lambda c: c.sort_key))!r} held by both players")
+    require_size(knocker, (rules.hand_size, rules.hand_size + 1), "the knocker's hand")
+    require_size(defender, (rules.hand_size,), "the defender's hand")
     if len(knocker) == rules.hand_size + 1:
         if knocker_melds is not None:
             check_spread(knocker_melds, knocker)

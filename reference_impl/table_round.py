@@ -31,7 +31,6 @@ from reference_impl.errors import (
     IllegalKnock,
     InvalidDeal,
     InvalidDealer,
-    InvalidHand,
     InvalidMelds,
     InvalidRules,
     MissingUpcard,
@@ -205,10 +204,15 @@ def deal_table(
     """The state after an explicit deal (EQUIP-DECK-52, MPN-SEED003-DEAL, DEAL-UPCARD-STOCK): every
     seat ``hand_size`` cards, one upcard and the stock, the 52 cards exactly once."""
     seats = rules.seats
+    seen: set[Card] = set()
+    for card in [card for cards in hands.values() for card in cards] + ([upcard] if upcard else []) + list(stock):
+        if card in seen:
+            raise DuplicateCard(f"{str(card)!r} is dealt twice")
+        seen.add(card)
     if dealer not in seats:
         raise InvalidDealer(f"the dealer must be one of {', '.join(seats)}, not {dealer!r}")
     if set(hands) != set(seats):
-        raise InvalidHand(f"a table of {len(seats)} needs the hands of {', '.join(seats)}, not of {', '.join(sorted(hands))}")
+        raise WrongHandSize(f"a table of {len(seats)} needs the hands of {', '.join(seats)}, not of {', '.join(sorted(hands))}")
     size = rules.table.hand.hand_size
     for seat in seats:
         if len(hands[seat]) != size:
@@ -216,11 +220,6 @@ def deal_table(
     if upcard is None:
         raise MissingUpcard("the deal needs an upcard")
     every = [card for seat in seats for card in hands[seat]] + [upcard] + list(stock)
-    seen: set[Card] = set()
-    for card in every:
-        if card in seen:
-            raise DuplicateCard(f"{str(card)!r} is dealt twice")
-        seen.add(card)
     if len(every) != len(DECK):
         raise InvalidDeal(f"the deal has {len(every)} cards, not 52 (missing {format_hand(set(DECK) - seen)})")
     dealer_index = seats.index(dealer)
