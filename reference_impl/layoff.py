@@ -22,7 +22,6 @@ from typing import Sequence
 from reference_impl.cards import Card, DECK, format_cards, mask_of
 from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
 from reference_impl.errors import DuplicateCard, InvalidMelds
-from reference_impl.hand import require_size
 from reference_impl.melds import MeldType, meld_type
 from reference_impl.rules import HandRules
 
@@ -119,15 +118,13 @@ def best_defence(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Car
 
 def defend_against(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Card], rules: HandRules) -> DefenderResult:
     """:func:`best_defence` for a question from outside: no card may be given twice (EQUIP-DECK-52),
-    the defender holds ``hand_size`` cards (DEAL-HAND-SIZE-10), and the knocker's spread is disjoint
-    valid melds (MELD-DISJOINT, LAYOFF-TARGET-KNOCKER-MELDS)."""
+    and the knocker's spread is made of valid melds (LAYOFF-TARGET-KNOCKER-MELDS)."""
     every = [card for meld in knocker_melds for card in meld] + list(defender)
     seen: set[Card] = set()
     for card in every:
         if card in seen:
             raise DuplicateCard(f"{str(card)!r} is given twice")
         seen.add(card)
-    require_size(defender, (rules.hand_size,), "the defender's hand")
     for meld in knocker_melds:
         if meld_type(meld) is None:
             raise InvalidMelds(f"{format_cards(meld)!r} in the knocker's spread is not a meld")

@@ -70,9 +70,23 @@ class HandRules:
             layoffs=read_parameter(parameters, "layoffs", bool),
             layoff_chaining=read_parameter(parameters, "layoff_chaining", bool),
         )
-        if rules.knock_limit < 0:
-            raise InvalidParameter(f"variant parameter knock_limit={rules.knock_limit!r} must be 0 or more")
+        for name, (low, high) in HAND_BOUNDS.items():
+            value = getattr(rules, name)
+            if value < low or (high is not None and value > high):
+                within = f"from {low} to {high}" if high is not None else f"{low} or more"
+                raise InvalidParameter(f"variant parameter {name}={value!r} must be {within}")
         return rules
+
+
+HAND_BOUNDS: dict[str, tuple[int, int | None]] = {
+    "hand_size": (1, 10),
+    "knock_limit": (0, 100),
+    "gin_bonus": (0, None),
+    "big_gin_bonus": (0, None),
+    "undercut_bonus": (0, None),
+}
+"""The allowed values of the integer hand parameters (DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS,
+BIGGIN-BONUS, SCORE-UNDERCUT): a value outside them is an invalid parameter."""
 
 
 
