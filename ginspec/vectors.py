@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -48,6 +48,9 @@ class Vector:
     provenance: str | None
     depends_on: tuple[str, ...] | None = None
     """The parameters whose value changes the expected answer (``None``: not recorded)."""
+    malformed_parameters: Mapping[str, Any] = field(default_factory=dict)
+    """Parameter values outside their allowed values that a malformed question is sent with (they
+    are also in ``parameters``)."""
     broken_variant: str | None = None
     """Set (to the variant file's error) when the vector's variant file is broken; such a vector is
     loaded only by :func:`load_vectors` with ``tolerate_broken_variants``, and is refused if selected."""
@@ -263,6 +266,7 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
                 expected=entry["expected"],
                 provenance=entry.get("provenance"),
                 depends_on=tuple(depends_on) if depends_on is not None else None,
+                malformed_parameters=dict(entry.get("malformed_parameters") or {}),
                 broken_variant=broken,
             )
         )
