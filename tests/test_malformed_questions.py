@@ -110,3 +110,23 @@ def test_the_runner_fails_an_engine_that_answers_and_skips_one_that_declares_not
     results = run_cases(reference, silent, plan_cases(vectors))
     assert {result.status for result in results} == {"unsupported"}
     assert all("does not refuse malformed" in result.message for result in results)
+
+
+FIRST_DEALERS = [vector for vector in VECTORS if vector["kind"] in ("game", "three_player", "table_game", "partnership")]
+
+
+@pytest.mark.parametrize("vector", FIRST_DEALERS, ids=[vector["id"] for vector in FIRST_DEALERS])
+def test_the_game_oracles_refuse_an_impossible_first_dealer(vector: dict) -> None:
+    from tests.oracle import games, table_rounds, tables
+
+    parameters = {**variant_parameters(vector.get("variant", "standard")), **(vector.get("overrides") or {})}
+    parameters.update(vector.get("malformed_parameters") or {})
+    if vector["expected"]["refused"] != "invalid_dealer":
+        return
+    if vector["kind"] == "game":
+        answer = games.answer("game", vector["input"], parameters)
+    elif vector["kind"] == "table_game":
+        answer = table_rounds.table_game(vector["input"], parameters)
+    else:
+        answer = tables.expected(vector["kind"], vector["input"], parameters)
+    assert answer == {"refused": "invalid_dealer"}
