@@ -130,3 +130,26 @@ def test_the_game_oracles_refuse_an_impossible_first_dealer(vector: dict) -> Non
     else:
         answer = tables.expected(vector["kind"], vector["input"], parameters)
     assert answer == {"refused": "invalid_dealer"}
+
+
+def test_over_json_lines_the_refusals_and_their_verdicts_are_the_same() -> None:
+    import sys
+
+    from ginspec.adapters import open_engine
+    from ginspec.adapters.reference import ReferenceAdapter
+    from ginspec.runner import plan_cases, run_cases
+    from ginspec.vectors import load_vector_file
+
+    vectors = [vector for path in FILES for vector in load_vector_file(path)]
+    reference = ReferenceAdapter()
+    in_python = run_cases(reference, reference.capabilities(), plan_cases(vectors))
+    served = open_engine(f"exec:{sys.executable} -m ginspec.serve", timeout=30)
+    try:
+        capabilities = served.capabilities()
+        assert capabilities.refuses == reference.capabilities().refuses
+        over_jsonl = run_cases(served, capabilities, plan_cases(vectors))
+    finally:
+        served.close()
+    assert [(result.id, result.status, result.observed) for result in over_jsonl] == [
+        (result.id, result.status, result.observed) for result in in_python
+    ]
