@@ -30,7 +30,10 @@ def answer_problem(kind: str, answer: Any) -> str | None:
         return "unsupported: the reason must be a non-empty string"
     if "error" in answer and not isinstance(answer["error"], str):
         return "error: must be a string"
-    name = ANSWER_SCHEMAS.get(kind)
+    if "refused" in answer:
+        name = "refusal"
+    else:
+        name = ANSWER_SCHEMAS.get(kind)
     if name is None:
         return None
     errors = sorted(_validator(name).iter_errors(dict(answer)), key=lambda error: list(error.absolute_path))

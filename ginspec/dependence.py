@@ -146,6 +146,20 @@ def reference_answer(question: Question) -> Mapping[str, Any]:
     return _reference().ask(question)
 
 
+class Malformed(ValueError):
+    """The reference engine refuses the question as malformed (``spec/protocol.md``)."""
+
+
+def posed_answer(question: Question) -> Mapping[str, Any]:
+    """:func:`reference_answer` for a question that must be posable: a refusal of it as malformed
+    (a hand of the wrong size for the variant, say) raises :class:`Malformed`, so that a case the
+    variant cannot pose is reported so, never judged against a refusal."""
+    answer = reference_answer(question)
+    if "refused" in answer:
+        raise Malformed(f"the rules refuse it as malformed ({answer['refused']}): {answer.get('message', '')}")
+    return answer
+
+
 @lru_cache(maxsize=1)
 def _reference() -> Any:
     from ginspec.adapters.reference import ReferenceAdapter

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ginspec.adapters.base import ROUND_KINDS, Question
-from ginspec.dependence import agrees, reference_answer
+from ginspec.dependence import agrees, posed_answer
 from ginspec.paths import suite_root
 
 END_FIELDS = ("outcome", "winner", "points", "knocker", "knocker_deadwood", "defender_deadwood", "layoffs", "finished")
@@ -245,7 +245,7 @@ def derive(kind: str, question: Question, written: Mapping[str, Any]) -> Derived
     """The expected answer of ``question`` (already under the new parameters), asserting the same
     fields as ``written``. Raises :class:`CannotPose` when the rules give no answer there."""
     try:
-        answer = reference_answer(question)
+        answer = posed_answer(question)
     except Exception as exc:  # noqa: BLE001 - the reference refuses a question it cannot pose
         raise CannotPose(f"{type(exc).__name__}: {exc}") from None
     expected = _restrict(kind, written, answer)

@@ -46,10 +46,30 @@ def _same(name: str, expected: Any, observed: Any) -> bool:
     return expected == observed
 
 
+def judge_refusal(expected: Mapping[str, Any], observed: Mapping[str, Any]) -> Verdict | None:
+    """A malformed question (``spec/protocol.md``, "Refusing a malformed question"): it passes only
+    when refused with the expected reason code; an answer, or a refusal for another reason, fails.
+    A well-formed question that the engine refuses fails too. ``None`` when neither side refuses."""
+    if "refused" in expected:
+        want = expected["refused"]
+        got = observed.get("refused")
+        if got == want:
+            return Verdict(True, ())
+        if got is not None:
+            return Verdict(False, (f"refused for {got!r}, expected the refusal {want!r}: {observed.get('message', '')}".rstrip(": "),))
+        return Verdict(False, (f"the question is malformed and should be refused ({want!r}); the engine answered it",))
+    if "refused" in observed:
+        return Verdict(False, (f"the engine refused a well-formed question ({observed['refused']!r}): {observed.get('message', '')}".rstrip(": "),))
+    return None
+
+
 def judge(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: frozenset[str] = frozenset()) -> Verdict:
     """Compare the asserted fields; ``omitted`` fields are ones the engine declared it cannot report."""
     if not isinstance(observed, Mapping):
         return Verdict(False, (f"the answer is not an object: {observed!r}",))
+    refusal = judge_refusal(expected, observed)
+    if refusal is not None:
+        return refusal
     mismatches: list[str] = []
     if "error" in expected or "error" in observed:
         if expected.get("error") != observed.get("error"):
@@ -110,6 +130,9 @@ def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any], omitte
     engine declared it cannot report (``omitted``) are not judged."""
     if not isinstance(observed, Mapping):
         return Verdict(False, (f"the answer is not an object: {observed!r}",))
+    refusal = judge_refusal(expected, observed)
+    if refusal is not None:
+        return refusal
     mismatches: list[str] = []
     refused = observed.get("illegal")
     if "illegal" in expected:

@@ -114,6 +114,13 @@ def plan_case(
     differing = [name for name in depends_on if vector.parameters.get(name) != variant_parameters.get(name)]
     if not differing:
         return Case(vector, vector.id, variant, dict(variant_parameters), vector.expected, depends_on)
+    if "refused" in vector.expected:
+        if set(differing) <= set(vector.malformed_parameters):
+            # the values outside the rules are the question: posed under the variant, they stay
+            return Case(vector, vector.id, variant, {**variant_parameters, **vector.malformed_parameters}, vector.expected, depends_on)
+        changed = ", ".join(f"{name}={variant_parameters.get(name)!r}" for name in differing)
+        reason = f"a malformed question is asked only under the parameters it was written for, and {variant} changes {changed}"
+        return Case(vector, f"{vector.id}@{variant}", variant, dict(variant_parameters), {}, depends_on, "derived", unsupported=reason)
     from ginspec.derive import CannotPose, derive, recast_opening
 
     case_id = f"{vector.id}@{variant}"
@@ -197,6 +204,10 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
+    if "refused" in case.expected:
+        refusal = capabilities.refusal_unsupported(vector.kind, case.expected["refused"])
+        if refusal is not None:
+            return result("unsupported", None, refusal, 0.0)
     question = _question(case, case.parameters)
     # a derived case's dependence under its new variant is not recorded: every limit applies, and
     # it is asked under exactly the parameters its answer was derived for

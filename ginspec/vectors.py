@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -26,6 +26,8 @@ from reference_impl.cards import parse_card, parse_cards
 from reference_impl.errors import NotationError
 
 CARD_LIST_FIELDS = ("cards", "hand", "knocker", "defender")
+MALFORMED_AREA = "malformed"
+"""The area of the malformed questions: vectors that expect a refusal (``spec/vectors.md``)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,9 @@ class Vector:
     provenance: str | None
     depends_on: tuple[str, ...] | None = None
     """The parameters whose value changes the expected answer (``None``: not recorded)."""
+    malformed_parameters: Mapping[str, Any] = field(default_factory=dict)
+    """Parameter values outside their allowed values that a malformed question is sent with (they
+    are also in ``parameters``)."""
     broken_variant: str | None = None
     """Set (to the variant file's error) when the vector's variant file is broken; such a vector is
     loaded only by :func:`load_vectors` with ``tolerate_broken_variants``, and is refused if selected."""
@@ -213,10 +218,18 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
         unknown = [rule for rule in entry["rules"] if rule not in registered]
         if unknown:
             raise InvalidVector(located(shown, vector_id, f"unknown rule ID {', '.join(map(repr, unknown))}"))
-        try:
-            _check_cards(entry)
-        except NotationError as exc:
-            raise InvalidVector(located(shown, vector_id, str(exc))) from None
+        malformed = "refused" in entry["expected"]
+        if malformed and document["area"] != MALFORMED_AREA:
+            raise InvalidVector(located(shown, vector_id, f"a vector that expects a refusal belongs in vectors/{MALFORMED_AREA}/"))
+        if not malformed and document["area"] == MALFORMED_AREA:
+            raise InvalidVector(located(shown, vector_id, f"a vector in vectors/{MALFORMED_AREA}/ expects a refusal (expected: {{refused: CODE}})"))
+        if "malformed_parameters" in entry and not malformed:
+            raise InvalidVector(located(shown, vector_id, "malformed_parameters: only a vector that expects a refusal sends parameters outside their values"))
+        if not malformed:  # a malformed question is deliberately outside these checks
+            try:
+                _check_cards(entry)
+            except NotationError as exc:
+                raise InvalidVector(located(shown, vector_id, str(exc))) from None
         variant = entry.get("variant", "standard")
         depends_on = entry.get("depends_on")
         if depends_on is not None:
@@ -233,7 +246,9 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
             parameters, broken = {}, str(exc)
         except InvalidVariant as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
-        size_problem = _size_problem(entry, parameters) if broken is None else None
+        if malformed and broken is None:
+            parameters = {**parameters, **(entry.get("malformed_parameters") or {})}
+        size_problem = _size_problem(entry, parameters) if broken is None and not malformed else None
         if size_problem is not None:
             raise InvalidVector(located(shown, vector_id, size_problem))
         vectors.append(
@@ -251,6 +266,7 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
                 expected=entry["expected"],
                 provenance=entry.get("provenance"),
                 depends_on=tuple(depends_on) if depends_on is not None else None,
+                malformed_parameters=dict(entry.get("malformed_parameters") or {}),
                 broken_variant=broken,
             )
         )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from reference_impl.errors import NotationError
+from reference_impl.errors import DuplicateCard, NotationError
 
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "cdhs"
@@ -106,7 +106,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise NotationError(f"{str(card)!r} appears twice")
+            raise DuplicateCard(f"{str(card)!r} appears twice")
         seen.add(card)
     return cards
 

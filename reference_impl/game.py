@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from reference_impl.rules import read_parameter
-from reference_impl.errors import GinError, InvalidRules
+from reference_impl.errors import GinError, InvalidDealer, InvalidParameter
 
 PLAYERS = ("p1", "p2")
 WINNING_OUTCOMES = ("knock", "undercut", "gin", "big_gin")
@@ -117,10 +117,10 @@ class GameRules:
             hollywood=read_parameter(parameters, "hollywood", bool),
         )
         if rules.game_target < 1:
-            raise InvalidRules(f"variant parameter game_target={rules.game_target!r} must be 1 or more")
+            raise InvalidParameter(f"variant parameter game_target={rules.game_target!r} must be 1 or more")
         for name in ("game_bonus", "box_bonus"):
             if getattr(rules, name) < 0:
-                raise InvalidRules(f"variant parameter {name}={getattr(rules, name)!r} must be 0 or more")
+                raise InvalidParameter(f"variant parameter {name}={getattr(rules, name)!r} must be 0 or more")
         return rules
 
 
@@ -410,7 +410,7 @@ def game_standing(
     Raises :class:`GameAlreadyOver` for a hand listed after the game is over.
     """
     if first_dealer not in PLAYERS:
-        raise InvalidHandRecord(f"first dealer {first_dealer!r} must be p1 or p2")
+        raise InvalidDealer(f"first dealer {first_dealer!r} must be p1 or p2")
     records = [as_hand_record(hand) for hand in hands]
     points = dict.fromkeys(PLAYERS, 0)
     hand_points = dict.fromkeys(PLAYERS, 0)

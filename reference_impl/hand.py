@@ -15,15 +15,15 @@ from reference_impl.deadwood import (
     least_deadwood_after_discard,
     optimal_arrangements,
 )
-from reference_impl.errors import InvalidHand
+from reference_impl.errors import CardNotHeld, WrongHandSize
 from reference_impl.rules import HandRules
 
 
 def require_size(cards: Sequence[Card], sizes: Sequence[int], what: str) -> None:
-    """Raise :class:`InvalidHand` unless ``cards`` has one of the allowed sizes."""
+    """Raise :class:`WrongHandSize` unless ``cards`` has one of the allowed sizes."""
     if len(cards) not in sizes:
         wanted = " or ".join(str(size) for size in sizes)
-        raise InvalidHand(f"{what} has {len(cards)} cards, expected {wanted}: {format_cards(cards)!r}")
+        raise WrongHandSize(f"{what} has {len(cards)} cards, expected {wanted}: {format_cards(cards)!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +111,6 @@ def check_knock(cards: Sequence[Card], discard: Card, rules: HandRules) -> Knock
     the knock is legal when the least deadwood of the cards kept is within the limit."""
     require_size(cards, (rules.hand_size + 1,), "a hand after the draw")
     if discard not in cards:
-        raise InvalidHand(f"the discard {str(discard)!r} is not in the hand {format_cards(cards)!r}")
+        raise CardNotHeld(f"the discard {str(discard)!r} is not in the hand {format_cards(cards)!r}")
     deadwood = least_deadwood(mask_of(cards) ^ discard.bit)
     return KnockCheck(legal=can_knock_with(deadwood, rules), deadwood=deadwood, gin=is_gin(deadwood))

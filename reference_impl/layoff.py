@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Sequence
 
-from reference_impl.cards import Card, DECK, mask_of
+from reference_impl.cards import Card, DECK, format_cards, mask_of
 from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
+from reference_impl.errors import DuplicateCard, InvalidMelds
 from reference_impl.melds import MeldType, meld_type
 from reference_impl.rules import HandRules
 
@@ -113,3 +114,18 @@ def best_defence(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Car
     assert best is not None  # the empty combination is always there
     rest = mask ^ mask_of(layoff.card for layoff in best_layoffs)
     return DefenderResult(best, best_layoffs, optimal_arrangements(rest)[0], frozenset(best_sets))
+
+
+def defend_against(knocker_melds: Sequence[Sequence[Card]], defender: Sequence[Card], rules: HandRules) -> DefenderResult:
+    """:func:`best_defence` for a question from outside: no card may be given twice (EQUIP-DECK-52),
+    and the knocker's spread is made of valid melds (LAYOFF-TARGET-KNOCKER-MELDS)."""
+    every = [card for meld in knocker_melds for card in meld] + list(defender)
+    seen: set[Card] = set()
+    for card in every:
+        if card in seen:
+            raise DuplicateCard(f"{str(card)!r} is given twice")
+        seen.add(card)
+    for meld in knocker_melds:
+        if meld_type(meld) is None:
+            raise InvalidMelds(f"{format_cards(meld)!r} in the knocker's spread is not a meld")
+    return best_defence(knocker_melds, defender, rules)

@@ -26,7 +26,17 @@ from typing import Any, Mapping, Sequence
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
 from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard, optimal_arrangements
-from reference_impl.errors import GinError, IllegalKnock, InvalidHand, InvalidMelds
+from reference_impl.errors import (
+    DuplicateCard,
+    GinError,
+    IllegalKnock,
+    InvalidDeal,
+    InvalidDealer,
+    InvalidMelds,
+    MissingUpcard,
+    UnexpectedUpcard,
+    WrongHandSize,
+)
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import HandRules, RoundRules
 from reference_impl.scoring import knocker_spread, outcome_of_knock
@@ -270,27 +280,27 @@ def deal(
 ) -> RoundState:
     """The state after an explicit deal (EQUIP-DECK-52, DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK,
     DEAL-ELEVEN-CARD-START). The 52 cards must be split exactly between hands, upcard and stock."""
+    every = list(p1) + list(p2) + ([upcard] if upcard else []) + list(stock)
+    if len(set(every)) != len(every):
+        seen: set[Card] = set()
+        twice = [card for card in every if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
+        raise DuplicateCard(f"{str(twice[0])!r} is dealt twice")
     if dealer not in PLAYERS:
-        raise InvalidHand(f"the dealer must be p1 or p2, not {dealer!r}")
+        raise InvalidDealer(f"the dealer must be p1 or p2, not {dealer!r}")
     hands = {"p1": tuple(p1), "p2": tuple(p2)}
     size = rules.hand.hand_size
     eleven = rules.first_turn == "eleven_card_start"
     for player, cards in hands.items():
         wanted = size + 1 if eleven and player == other(dealer) else size
         if len(cards) != wanted:
-            raise InvalidHand(f"{player} is dealt {len(cards)} cards, expected {wanted}")
+            raise WrongHandSize(f"{player} is dealt {len(cards)} cards, expected {wanted}")
     if eleven and upcard is not None:
-        raise InvalidHand("an eleven-card start has no upcard")
+        raise UnexpectedUpcard("an eleven-card start has no upcard")
     if not eleven and upcard is None:
-        raise InvalidHand("the deal needs an upcard")
-    every = list(hands["p1"]) + list(hands["p2"]) + ([upcard] if upcard else []) + list(stock)
-    if len(set(every)) != len(every):
-        seen: set[Card] = set()
-        twice = [card for card in every if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
-        raise InvalidHand(f"{str(twice[0])!r} is dealt twice")
+        raise MissingUpcard("the deal needs an upcard")
     if len(every) != len(DECK):
         missing = format_hand(set(DECK) - set(every))
-        raise InvalidHand(f"the deal has {len(every)} cards, not 52 (missing {missing})")
+        raise InvalidDeal(f"the deal has {len(every)} cards, not 52 (missing {missing})")
     if eleven:
         phase = "discard"
     elif rules.first_turn == "upcard_offer":

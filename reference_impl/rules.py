@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from reference_impl.errors import InvalidRules
+from reference_impl.errors import InvalidParameter, InvalidRules
 
 TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
 
@@ -18,17 +18,17 @@ TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
 def read_parameter(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
     """One variant parameter, checked for presence, type and allowed values (InvalidRules otherwise)."""
     if name not in parameters:
-        raise InvalidRules(f"variant parameter {name!r} is missing")
+        raise InvalidParameter(f"variant parameter {name!r} is missing")
     value = parameters[name]
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidRules(f"variant parameter {name}={value!r} must be an integer")
+        raise InvalidParameter(f"variant parameter {name}={value!r} must be an integer")
     if kind is bool and not isinstance(value, bool):
-        raise InvalidRules(f"variant parameter {name}={value!r} must be true or false")
+        raise InvalidParameter(f"variant parameter {name}={value!r} must be true or false")
     if kind is str and not isinstance(value, str):
         allowed = f" ({name}={value!r} must be one of {', '.join(choices)})" if choices else ""
-        raise InvalidRules(f"variant parameter {name}={value!r} must be a string{allowed}")
+        raise InvalidParameter(f"variant parameter {name}={value!r} must be a string{allowed}")
     if choices and value not in choices:
-        raise InvalidRules(f"variant parameter {name}={value!r} must be one of {', '.join(choices)}")
+        raise InvalidParameter(f"variant parameter {name}={value!r} must be one of {', '.join(choices)}")
     return value
 
 
@@ -70,9 +70,23 @@ class HandRules:
             layoffs=read_parameter(parameters, "layoffs", bool),
             layoff_chaining=read_parameter(parameters, "layoff_chaining", bool),
         )
-        if rules.knock_limit < 0:
-            raise InvalidRules(f"variant parameter knock_limit={rules.knock_limit!r} must be 0 or more")
+        for name, (low, high) in HAND_BOUNDS.items():
+            value = getattr(rules, name)
+            if value < low or (high is not None and value > high):
+                within = f"from {low} to {high}" if high is not None else f"{low} or more"
+                raise InvalidParameter(f"variant parameter {name}={value!r} must be {within}")
         return rules
+
+
+HAND_BOUNDS: dict[str, tuple[int, int | None]] = {
+    "hand_size": (1, 10),
+    "knock_limit": (0, 100),
+    "gin_bonus": (0, None),
+    "big_gin_bonus": (0, None),
+    "undercut_bonus": (0, None),
+}
+"""The allowed values of the integer hand parameters (DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS,
+BIGGIN-BONUS, SCORE-UNDERCUT): a value outside them is an invalid parameter."""
 
 
 

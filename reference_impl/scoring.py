@@ -9,7 +9,7 @@ from typing import Sequence
 
 from reference_impl.cards import Card, format_cards, mask_of
 from reference_impl.deadwood import Arrangement, optimal_arrangements
-from reference_impl.errors import IllegalKnock, InvalidHand, NotBigGin
+from reference_impl.errors import DuplicateCard, IllegalKnock, NotBigGin
 from reference_impl.hand import can_knock_with, is_big_gin, require_size
 from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
 from reference_impl.melds import check_spread, format_spread
@@ -126,11 +126,11 @@ def score_hand(
     The knocker's spread is :func:`knocker_spread`; then gin (SCORE-GIN), or the defender's best
     lay-offs and the comparison of counts (SCORE-KNOCK-WIN, SCORE-UNDERCUT, SCORE-UNDERCUT-TIE).
     """
-    require_size(knocker, (rules.hand_size, rules.hand_size + 1), "the knocker's hand")
-    require_size(defender, (rules.hand_size,), "the defender's hand")
     shared = set(knocker) & set(defender)
     if shared:
-        raise InvalidHand(f"{format_cards(sorted(shared, key=lambda c: c.sort_key))!r} held by both players")
+        raise DuplicateCard(f"{format_cards(sorted(shared, key=lambda c: c.sort_key))!r} held by both players")
+    require_size(knocker, (rules.hand_size, rules.hand_size + 1), "the knocker's hand")
+    require_size(defender, (rules.hand_size,), "the defender's hand")
     if len(knocker) == rules.hand_size + 1:
         if knocker_melds is not None:
             check_spread(knocker_melds, knocker)

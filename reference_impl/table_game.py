@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from reference_impl.errors import InvalidRules
+from reference_impl.errors import InvalidDealer, InvalidRules
 from reference_impl.game import GameAlreadyOver, GameNotOver, HandRecord, InvalidHandRecord, boxes_won
 from reference_impl.tables import TableRules
 
@@ -170,7 +170,7 @@ def table_game_standing(first_dealer: str, hands: Sequence[Mapping[str, Any]], r
     carry = rules.penalty_totals
     seats = rules.seats
     if first_dealer not in seats:
-        raise InvalidHandRecord(f"the first dealer {first_dealer!r} is not one of {', '.join(seats)}")
+        raise InvalidDealer(f"the first dealer {first_dealer!r} is not one of {', '.join(seats)}")
     records = [TableHandRecord.from_mapping(hand, seats, number) for number, hand in enumerate(hands, start=1)]
     game = rules.game
     points = dict.fromkeys(seats, 0)

@@ -26,7 +26,16 @@ from typing import Any, Mapping, Sequence
 from reference_impl.actions import SEATS, Action, format_action, parse_action
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, sort_cards
 from reference_impl.deadwood import least_deadwood
-from reference_impl.errors import IllegalKnock, InvalidHand, InvalidMelds, InvalidRules
+from reference_impl.errors import (
+    DuplicateCard,
+    IllegalKnock,
+    InvalidDeal,
+    InvalidDealer,
+    InvalidMelds,
+    InvalidRules,
+    MissingUpcard,
+    WrongHandSize,
+)
 from reference_impl.round import IllegalAction, meld_takes
 from reference_impl.rules import RoundRules
 from reference_impl.tables import STANDARD_EXAMPLE, TableRules, knocker_table_spread, score_table, turn_order_after
@@ -195,24 +204,24 @@ def deal_table(
     """The state after an explicit deal (EQUIP-DECK-52, MPN-SEED003-DEAL, DEAL-UPCARD-STOCK): every
     seat ``hand_size`` cards, one upcard and the stock, the 52 cards exactly once."""
     seats = rules.seats
+    seen: set[Card] = set()
+    for card in [card for cards in hands.values() for card in cards] + ([upcard] if upcard else []) + list(stock):
+        if card in seen:
+            raise DuplicateCard(f"{str(card)!r} is dealt twice")
+        seen.add(card)
     if dealer not in seats:
-        raise InvalidHand(f"the dealer must be one of {', '.join(seats)}, not {dealer!r}")
+        raise InvalidDealer(f"the dealer must be one of {', '.join(seats)}, not {dealer!r}")
     if set(hands) != set(seats):
-        raise InvalidHand(f"a table of {len(seats)} needs the hands of {', '.join(seats)}, not of {', '.join(sorted(hands))}")
+        raise WrongHandSize(f"a table of {len(seats)} needs the hands of {', '.join(seats)}, not of {', '.join(sorted(hands))}")
     size = rules.table.hand.hand_size
     for seat in seats:
         if len(hands[seat]) != size:
-            raise InvalidHand(f"{seat} is dealt {len(hands[seat])} cards, expected {size}")
+            raise WrongHandSize(f"{seat} is dealt {len(hands[seat])} cards, expected {size}")
     if upcard is None:
-        raise InvalidHand("the deal needs an upcard")
+        raise MissingUpcard("the deal needs an upcard")
     every = [card for seat in seats for card in hands[seat]] + [upcard] + list(stock)
-    seen: set[Card] = set()
-    for card in every:
-        if card in seen:
-            raise InvalidHand(f"{str(card)!r} is dealt twice")
-        seen.add(card)
     if len(every) != len(DECK):
-        raise InvalidHand(f"the deal has {len(every)} cards, not 52 (missing {format_hand(set(DECK) - seen)})")
+        raise InvalidDeal(f"the deal has {len(every)} cards, not 52 (missing {format_hand(set(DECK) - seen)})")
     dealer_index = seats.index(dealer)
     return TableState(
         rules=rules,

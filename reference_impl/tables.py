@@ -34,7 +34,7 @@ from typing import Any, Mapping, Sequence
 
 from reference_impl.cards import Card, mask_of
 from reference_impl.deadwood import Arrangement, optimal_arrangements
-from reference_impl.errors import IllegalKnock, InvalidHand, InvalidRules
+from reference_impl.errors import IllegalKnock, InvalidDealer, InvalidHand, InvalidParameter, InvalidRules
 from reference_impl.game import (
     PlayerFinal,
     check_hand_result,
@@ -124,13 +124,13 @@ class TableRules:
         """Read the parameters from a resolved variant; other keys are ignored."""
         players = read_parameter(parameters, "players", int)
         if not 2 <= players <= 4:
-            raise InvalidRules(f"variant parameter players={players!r} must be 2, 3 or 4")
+            raise InvalidParameter(f"variant parameter players={players!r} must be 2, 3 or 4")
         knock_bonus = read_parameter(parameters, "knock_bonus", int)
         if knock_bonus < 0:
-            raise InvalidRules(f"variant parameter knock_bonus={knock_bonus!r} must be 0 or more")
+            raise InvalidParameter(f"variant parameter knock_bonus={knock_bonus!r} must be 0 or more")
         multiplier = read_parameter(parameters, "gin_defender_deadwood_multiplier", int)
         if multiplier < 1:
-            raise InvalidRules(f"variant parameter gin_defender_deadwood_multiplier={multiplier!r} must be 1 or more")
+            raise InvalidParameter(f"variant parameter gin_defender_deadwood_multiplier={multiplier!r} must be 1 or more")
         return cls(
             players=players,
             table_format=read_parameter(parameters, "table_format", str, TABLE_FORMATS),
@@ -498,7 +498,7 @@ def play_partnership(
     """
     rules.require(("partnership",), (4,), "a partnership game")
     if first_dealers not in TEAMS:
-        raise InvalidHandRecord(f"the first dealers {first_dealers!r} must be team A or B")
+        raise InvalidDealer(f"the first dealers {first_dealers!r} must be team A or B")
     tables = []
     results = []
     for number, deal in enumerate(deals, start=1):
@@ -697,7 +697,9 @@ def play_three_player(
     """
     rules.require(THREE_PLAYER_FORMATS, (3,), "a three-player game")
     form = rules.table_format
-    if first_dealer not in THREE or len(first_players) != 2 or len(set(first_players)) != 2 or not set(first_players) <= set(THREE):
+    if first_dealer not in THREE:
+        raise InvalidDealer(f"the first dealer {first_dealer!r} is not one of p1, p2, p3")
+    if len(first_players) != 2 or len(set(first_players)) != 2 or not set(first_players) <= set(THREE):
         raise InvalidHandRecord(f"the first hand must be dealt by one of p1, p2, p3 to two of them, not {first_dealer!r} to {first_players!r}")
     if (first_dealer in first_players) != (form != "sit_out"):
         where = "sits out" if form == "sit_out" else "plays"

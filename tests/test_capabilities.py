@@ -25,7 +25,9 @@ VECTORS = {vector.id: vector for vector in load_vectors()}
 
 
 def _pick(predicate: Any, count: int = 3) -> list[Vector]:
-    return [vector for vector in VECTORS.values() if predicate(vector)][:count]
+    """The first ``count`` well-formed vectors that ``predicate`` accepts (malformed questions,
+    which expect a refusal, are tested apart)."""
+    return [vector for vector in VECTORS.values() if "refused" not in vector.expected and predicate(vector)][:count]
 
 
 def _run(

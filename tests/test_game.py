@@ -16,6 +16,7 @@ import yaml
 
 from ginspec.variants import get_variant
 from reference_impl.errors import GinError, InvalidRules
+from reference_impl.errors import InvalidDealer
 from reference_impl.game import (
     GameAlreadyOver,
     GameError,
@@ -212,7 +213,7 @@ def test_a_hand_after_the_end_is_refused() -> None:
 def test_error_codes() -> None:
     assert GameNotOver.code == "game_not_over"
     assert issubclass(GameAlreadyOver, GameError) and issubclass(GameNotOver, GameError)
-    with pytest.raises(InvalidHandRecord, match="first dealer 'p3'"):
+    with pytest.raises(InvalidDealer, match="first dealer 'p3'"):
         play_game("p3", hands("p1 knock 100"), STANDARD)
 
 

@@ -86,6 +86,8 @@ def test_round_vector_matches_the_simulator(file, vector):
         assert outcome["illegal"]["index"] == expected["illegal"]["index"]
         if "reason" in expected["illegal"]:
             assert outcome["illegal"]["reason"] == expected["illegal"]["reason"]
+        if "forfeits" in expected["illegal"]:
+            assert outcome["illegal"]["forfeits"] is expected["illegal"]["forfeits"], f"{vector['id']}: forfeits"
     else:
         assert "illegal" not in outcome, f"{vector['id']}: {outcome}"
         for key in END_FIELDS:

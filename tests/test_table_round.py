@@ -12,7 +12,7 @@ import yaml
 
 from reference_impl.actions import format_action
 from reference_impl.cards import DECK, parse_card, parse_cards
-from reference_impl.errors import InvalidHand, InvalidRules
+from reference_impl.errors import InvalidDealer, InvalidHand, InvalidRules
 from reference_impl.round import IllegalAction
 from reference_impl.table_game import play_table_game
 from reference_impl.table_round import apply_table, deal_table, format_deal, table_legal_actions, table_play_rules
@@ -129,7 +129,7 @@ def test_the_deal_must_be_the_whole_pack():
         deal_table(rules, "p1", hands, pack[21], pack[21:])
     with pytest.raises(InvalidHand, match="expected 7"):
         deal_table(rules, "p1", {**hands, "p3": pack[14:20]}, pack[21], pack[22:])
-    with pytest.raises(InvalidHand, match="p4"):
+    with pytest.raises(InvalidDealer, match="p4"):
         deal_table(rules, "p4", hands, pack[21], pack[22:])
 
 

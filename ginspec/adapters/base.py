@@ -46,6 +46,21 @@ ROUND_KINDS = ("round", "table_round")
 """Hands replayed move by move: the answer is judged with its checkpoints (``table_round``: a hand
 at a table of three or four, seats ``p1`` to ``p4``, ``points`` and ``deadwood`` per seat)."""
 ANSWER_ERRORS = ("illegal_knock", "invalid_melds", "not_big_gin")
+REFUSALS = (
+    "invalid_parameter",
+    "not_a_card",
+    "duplicate_card",
+    "invalid_dealer",
+    "wrong_hand_size",
+    "missing_upcard",
+    "unexpected_upcard",
+    "wrong_stock_size",
+    "card_not_held",
+    "invalid_spread",
+)
+"""The reason codes with which an engine refuses a malformed question (``spec/protocol.md``,
+"Refusing a malformed question"), in the order of precedence a question with several defects is
+refused by: the first that applies."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +92,9 @@ class Capabilities:
       whose actions lay off card by card is then unsupported.
     - ``home_variant``: the variant of ``spec/variants/`` whose rules the engine plays, if any;
       ``ginspec check`` judges the engine under it unless told otherwise.
+    - ``refuses``: for each kind of question, the reason codes (:data:`REFUSALS`) with which the
+      engine refuses a malformed question of that kind; a case that asks for a refusal the engine
+      does not declare is unsupported.
     """
 
     engine: str
@@ -88,6 +106,17 @@ class Capabilities:
     scopes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     layoff_style: str = "explicit"
     home_variant: str | None = None
+    refuses: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def refusal_unsupported(self, kind: str, code: str) -> str | None:
+        """Why a malformed ``kind`` question that must be refused with ``code`` cannot be asked of
+        this engine, or ``None`` if it can."""
+        declared = self.refuses.get(kind)
+        if not declared:
+            return f"{self.engine} does not refuse malformed {kind!r} questions (capability 'refuses')"
+        if code not in declared:
+            return f"{self.engine} does not declare the refusal {code!r} for {kind!r} questions (it declares {', '.join(sorted(declared))})"
+        return None
 
     def unsupported_reason(self, question: Question, depends_on: Iterable[str] | None = None) -> str | None:
         """Why this engine cannot take ``question``, or ``None`` if it can.
@@ -134,6 +163,7 @@ class Capabilities:
             "scopes": {name: sorted(kinds) for name, kinds in sorted(self.scopes.items())},
             "layoff_style": self.layoff_style,
             "home_variant": self.home_variant,
+            "refuses": {kind: sorted(codes) for kind, codes in sorted(self.refuses.items())},
         }
 
 

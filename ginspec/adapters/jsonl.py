@@ -252,6 +252,7 @@ class JsonLinesAdapter(Adapter):
             scopes={name: frozenset(kinds) for name, kinds in message.get("scopes", {}).items()},
             layoff_style=message.get("layoff_style", "explicit"),
             home_variant=message.get("home_variant"),
+            refuses={kind: frozenset(codes) for kind, codes in message.get("refuses", {}).items()},
         )
         return process
 

@@ -36,6 +36,10 @@ How each kind of question is put to the engine (``GinRummyUtils`` is ``U``):
 Rules OpenSpiel is designed to play differently are declared in :meth:`OpenSpielAdapter.capabilities`
 and their questions are reported unsupported, each limit applying only to the kinds of question
 the parameter can change.
+
+No refusal of a malformed question is declared (capability ``refuses``): OpenSpiel refuses none.
+It takes the same card dealt twice as a chance outcome, counts a hand holding a card twice, and
+reads a name that is not a card (``Zs``) as some number; the adapter does not refuse in its place.
 """
 
 from __future__ import annotations

@@ -15,6 +15,9 @@ from reference_impl.hollywood import play_hollywood
 from reference_impl.round import IllegalAction, RoundState, apply, deal, legal_actions
 from reference_impl.rules import RoundRules
 
+from reference_impl.errors import GinError
+from reference_impl.layoff import defend_against
+
 from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
 
 
@@ -28,6 +31,29 @@ def _spread(text: Sequence[str]) -> list[tuple[Card, ...]]:
 
 TABLE_KINDS = ("partnership", "three_player", "table_hand", "table_game")
 """Questions about the forms for three and four players (``spec/tables.md``)."""
+
+_CARDS = ("invalid_parameter", "not_a_card", "duplicate_card", "wrong_hand_size")
+_DEAL = ("invalid_parameter", "not_a_card", "duplicate_card", "invalid_dealer", "wrong_hand_size", "missing_upcard", "wrong_stock_size")
+_GAME = ("invalid_parameter", "invalid_dealer")
+REFUSES: dict[str, frozenset[str]] = {
+    "meld": frozenset(("invalid_parameter", "not_a_card", "duplicate_card")),
+    "deadwood": frozenset(_CARDS),
+    "discard": frozenset(_CARDS),
+    "knock": frozenset(_CARDS + ("card_not_held",)),
+    "layoff": frozenset(_CARDS + ("invalid_spread",)),
+    "score": frozenset(_CARDS),
+    "round": frozenset(_DEAL + ("unexpected_upcard",)),
+    "table_round": frozenset(_DEAL),
+    "game": frozenset(_GAME),
+    "hollywood": frozenset(("invalid_parameter",)),
+    "partnership": frozenset(_GAME),
+    "three_player": frozenset(_GAME),
+    "table_game": frozenset(_GAME),
+    "table_hand": frozenset(("invalid_parameter",)),
+}
+"""The malformed questions the reference engine refuses, by kind (``spec/protocol.md``). A
+``table_hand`` with a hand of the wrong size or a card held twice is answered
+``{"error": "invalid_hand"}``, as that kind defines."""
 
 
 def observe(state: RoundState) -> dict[str, Any]:
@@ -97,9 +123,19 @@ class ReferenceAdapter(Adapter):
             engine_version = version("ginspec")
         except PackageNotFoundError:
             engine_version = "unknown"
-        return Capabilities(engine="reference", version=engine_version)
+        return Capabilities(engine="reference", version=engine_version, refuses=REFUSES)
 
     def ask(self, question: Question) -> dict[str, Any]:
+        """The answer, or the refusal of a malformed question: the reference engine's error names
+        its reason code (:mod:`reference_impl.errors`)."""
+        try:
+            return self._answer(question)
+        except GinError as exc:
+            if exc.refusal is None or exc.refusal not in REFUSES.get(question.kind, ()):
+                raise
+            return {"refused": exc.refusal, "message": str(exc)}
+
+    def _answer(self, question: Question) -> dict[str, Any]:
         if question.kind == "round":
             return play_round_question({**question.input, "parameters": question.parameters})
         if question.kind in ("game", "hollywood"):
@@ -119,6 +155,8 @@ class ReferenceAdapter(Adapter):
         except ref.IllegalKnock as exc:
             return {"error": "illegal_knock", "message": str(exc)}
         except ref.InvalidMelds as exc:
+            if question.kind != "score":  # elsewhere a spread is part of the question: refused
+                raise
             return {"error": "invalid_melds", "message": str(exc)}
         except ref.NotBigGin as exc:
             return {"error": "not_big_gin", "message": str(exc)}
@@ -149,7 +187,7 @@ class ReferenceAdapter(Adapter):
         return {"legal": result.legal, "deadwood": result.deadwood, "gin": result.gin}
 
     def _ask_layoff(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
-        result = ref.best_defence(_spread(data["knocker_melds"]), parse_cards(data["defender"]), rules)
+        result = defend_against(_spread(data["knocker_melds"]), parse_cards(data["defender"]), rules)
         return {"deadwood": result.deadwood, "layoffs": format_hand(layoff.card for layoff in result.layoffs)}
 
     def _ask_score(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:

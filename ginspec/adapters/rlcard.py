@@ -15,7 +15,10 @@ How each kind of question is put to the engine:
   and ``utils.get_deadwood_count`` of the first best cluster (an empty cluster when there is none).
   ``arrangements`` are all the best clusters, with adjacent run pieces of a suit joined as the
   notation counts them. RLCard counts ten-card hands only (``get_best_meld_clusters`` raises for
-  any other size), so a question about a smaller hand is declared unsupported.
+  any other size), so a question about a smaller hand is declared unsupported. A hand of more cards
+  than a hand at rest holds is a malformed question: it is put to RLCard, whose own
+  ``GinRummyProgramError`` is reported as the refusal ``wrong_hand_size``. RLCard refuses nothing
+  else that is malformed (it takes a card given twice, for one), so no other refusal is declared.
 - ``discard``: RLCard has no count of an eleven-card hand. The adapter asks RLCard's ten-card count
   for each of the eleven discards and reports the least and the discards that reach it (glue that
   only calls the engine). ``can_knock`` and ``can_gin`` are RLCard's own rule,
@@ -43,6 +46,7 @@ from rlcard.games.base import Card
 from rlcard.games.gin_rummy import judge as rl_judge
 from rlcard.games.gin_rummy.game import GinRummyGame
 from rlcard.games.gin_rummy.utils import melding
+from rlcard.games.gin_rummy.utils.gin_rummy_error import GinRummyProgramError
 from rlcard.games.gin_rummy.utils import utils as rl_utils
 from rlcard.games.gin_rummy.utils.action_event import (
     ActionEvent,
@@ -166,14 +170,21 @@ class RLCardAdapter(Adapter):
             # neither the outcome of a knock nor its winner is decided by the engine
             omits=frozenset({"can_big_gin", "forfeits", "points", "outcome", "winner"}),
             home_variant="rlcard",  # spec/variants/rlcard.yaml: the rules it plays
+            refuses={"deadwood": frozenset({"wrong_hand_size"})},  # the engine's own refusal, see ask
         )
 
     def ask(self, question: Question) -> dict[str, Any]:
         sizes = HAND_SIZES.get(question.kind)
-        if sizes is not None and len(str(question.input.get("hand", "")).split()) not in sizes:
+        held = len(str(question.input.get("hand", "")).split())
+        if sizes is not None and held < min(sizes):
             return {"unsupported": f"RLCard counts hands of {', '.join(map(str, sizes))} cards only"}
         handler = getattr(self, f"_ask_{question.kind}")
-        return handler(question.input, question.parameters)
+        try:
+            return handler(question.input, question.parameters)
+        except GinRummyProgramError as exc:
+            if sizes is None or held <= max(sizes):
+                raise
+            return {"refused": "wrong_hand_size", "message": f"RLCard: {exc}"}
 
     def _ask_meld(self, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
         cards = _cards(data["cards"])

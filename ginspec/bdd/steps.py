@@ -189,7 +189,7 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
     answer the rules give under the variant, worked out by the reference engine and confirmed by
     the oracle (:func:`_judge_derived`). Fields the engine declares it omits, and fields the
     oracle does not work out, are not asserted."""
-    from ginspec.dependence import ABSENT, reference_answer, value_at
+    from ginspec.dependence import ABSENT, posed_answer, value_at
     from ginspec.judge import same_field
     from ginspec.scenario_dependence import recorded_reads
 
@@ -199,7 +199,7 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
         pytest.skip(f"unsupported: the {table.run_variant} variant changes {changed}, and what this scenario reads is not recorded")
     written = Question(question.kind, question.input, table.parameters(), id=question.id)
     try:
-        own = dict(reference_answer(written))
+        own = dict(posed_answer(written))
         expected, oracle, question, reads = _under_variant(question, reads)
     except Exception as exc:  # noqa: BLE001 - the rules give no answer under the variant
         pytest.skip(f"unsupported: the case cannot be posed under {table.run_variant}, where {changed} differ: {exc}")
@@ -226,11 +226,11 @@ def _under_variant(question: Question, reads: tuple[str, ...]) -> tuple[dict[str
     """The reference engine's and the oracle's answers to ``question``; when the variant cannot
     deal it, to the question with its deal recast (:func:`ginspec.derive.recast_opening`), whose
     checkpoint paths move back by the action no longer played."""
-    from ginspec.dependence import reference_answer
+    from ginspec.dependence import posed_answer
     from ginspec.derive import oracle_answer, recast_opening
 
     try:
-        return dict(reference_answer(question)), oracle_answer(question), question, reads
+        return dict(posed_answer(question)), oracle_answer(question), question, reads
     except Exception:
         recast = recast_opening(question.kind, question.input, {}, question.parameters)
         if recast is None:
@@ -245,7 +245,7 @@ def _under_variant(question: Question, reads: tuple[str, ...]) -> tuple[dict[str
                 continue
             parts[1] = str(int(parts[1]) + step)
         moved.append(".".join(parts))
-    return dict(reference_answer(question)), oracle_answer(question), question, tuple(moved)
+    return dict(posed_answer(question)), oracle_answer(question), question, tuple(moved)
 
 
 def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, Any]) -> dict[str, Any]:

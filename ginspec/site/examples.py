@@ -176,8 +176,20 @@ DRAWINGS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], list[Markup
 """How each kind of question is drawn; a kind not listed is drawn by :func:`_generic_rows`."""
 
 
+def _malformed_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Markup]:
+    """A malformed question (``spec/protocol.md``): its input shown as written, never drawn as
+    cards, since its cards need not make a hand (a card twice, a name that is no card)."""
+    rows = [row_html(key, _html().code(json.dumps(value, ensure_ascii=False))) for key, value in data.items()]
+    return rows + [row_html("answer", answer_html(expected))]
+
+
 def vector_body(vector: Vector) -> Markup:
     """A vector's question and expected answer, drawn."""
+    if "refused" in vector.expected:
+        rows = _malformed_rows(vector.input, vector.expected)
+        if vector.malformed_parameters:
+            rows.insert(0, row_html("parameters", _html().code(json.dumps(dict(vector.malformed_parameters), ensure_ascii=False))))
+        return _html().example(rows)
     draw = DRAWINGS.get(vector.kind, _generic_rows)
     return _html().example(draw(vector.input, vector.expected))
 

@@ -149,7 +149,7 @@ class Book:
         params = rounds.load_variant("standard", overrides)
         states, outcome = rounds.replay(deal, actions, params)
         if "illegal" in outcome:
-            expected: dict[str, Any] = {"illegal": dict(outcome["illegal"])}
+            expected: dict[str, Any] = {"illegal": {key: value for key, value in outcome["illegal"].items() if key != "forfeits"}}
         elif outcome.get("finished") is False:
             expected = {"finished": False}
         elif outcome["outcome"] == "void":

@@ -184,6 +184,8 @@ def hollywood(hands, params):
 def answer(kind, vector_input, params):
     """The oracle's expected for a vector of kind ``game`` or ``hollywood``."""
     if kind == "game":
+        if vector_input["first_dealer"] not in ("p1", "p2"):
+            return {"refused": "invalid_dealer"}  # nobody of the two deals: the question is malformed
         return game(vector_input["first_dealer"], vector_input["hands"], params)
     if kind == "hollywood":
         return hollywood(vector_input["hands"], params)

@@ -703,17 +703,29 @@ def checkpoint(state: State) -> dict[str, Any]:
     }
 
 
+def forfeits(reason: str, params: Mapping[str, Any]) -> bool:
+    """IRREG-ILLEGAL-KNOCK, IRREG-ILLEGAL-ACTION-FORFEIT: whether the refused action costs the
+    offender the game. A knock over the limit takes ``illegal_knock_penalty``; every other
+    offence ``illegal_action_penalty``; acting once the hand is over is no offence in it. The
+    penalty follows the reason the action is refused for, so the order of the checks above
+    decides it when a knock is wrong in more than one way."""
+    if reason == "hand_over":
+        return False
+    penalty = params["illegal_knock_penalty"] if reason == "over_knock_limit" else params["illegal_action_penalty"]
+    return penalty == "forfeit_game"
+
+
 def replay(deal: Mapping[str, Any], actions, params: Mapping[str, Any]):
     """Play ``actions`` from ``deal``. Returns ``(states, outcome)``: the states after 0, 1, ...
     actions (up to the last legal one), and the end of the hand as in spec/vectors.md: the result,
-    ``{"finished": False}``, or ``{"illegal": {"index": i, "reason": code}}``."""
+    ``{"finished": False}``, or ``{"illegal": {"index": i, "reason": code, "forfeits": bool}}``."""
     state = new_hand(deal, params)
     states = [state]
     for i, text in enumerate(actions):
         try:
             state = apply(state, text)
         except IllegalAction as refused:
-            return states, {"illegal": {"index": i, "reason": refused.reason}}
+            return states, {"illegal": {"index": i, "reason": refused.reason, "forfeits": forfeits(refused.reason, params)}}
         states.append(state)
     if state.result is None:
         return states, {"finished": False}

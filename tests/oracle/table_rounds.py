@@ -350,7 +350,7 @@ def table_game(data: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, 
     seats = list(SEATS[: params["players"]])
     dealer = data["first_dealer"]
     if dealer not in seats:
-        return {"error": "invalid_hand_record"}
+        return {"refused": "invalid_dealer"}  # the first dealer is not at the table: malformed
     hands = []
     for hand in data["hands"]:
         winner = hand.get("winner")

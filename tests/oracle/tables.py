@@ -284,6 +284,8 @@ def extra_for_shutout(form, own_points, own_total, their_total, own_game_bonus):
 
 
 def partnership(data, params):
+    if data.get("first_dealers", "A") not in ("A", "B"):
+        return {"refused": "invalid_dealer"}  # no such team: malformed
     try:
         return _partnership(data, params)
     except Refused as refused:
@@ -383,6 +385,8 @@ def _partnership(data, params):
 
 
 def three_player(data, params):
+    if data["first_dealer"] not in ("p1", "p2", "p3"):
+        return {"refused": "invalid_dealer"}  # the first dealer is not at the table: malformed
     try:
         return _three_player(data, params)
     except Refused as refused:
