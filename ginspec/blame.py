@@ -31,7 +31,9 @@ show where an engine's listed departures lie.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -66,36 +68,118 @@ class Suspect:
         }
 
 
-def _rules_and_status(case: Any) -> tuple[Sequence[str], str]:
+FORMAT_PARAMETERS = frozenset(
+    {"players", "table_format", "hand_size", "first_turn", "oklahoma", "hollywood", "scoring_model", "knock_bonus", "gin_defender_deadwood_multiplier"}
+)
+"""Parameters that choose which game is played rather than how one rule reads (a two-player hand
+refuses any but its own value of the table's scoring parameters): a case that depends on them is
+not thereby a check of one rule."""
+
+
+@lru_cache(maxsize=1)
+def parameter_rules() -> dict[str, str]:
+    """Each variant parameter's own rule: the first rule ID its schema description names
+    (``spec/schema/variant.schema.json``), for the parameters that read one rule."""
+    from ginspec.variants import parameter_schemas
+
+    found = {}
+    for name, schema in parameter_schemas().items():
+        ids = RULE_ID.findall(str(schema.get("description", "")))
+        if ids and name not in FORMAT_PARAMETERS:
+            found[name] = ids[0]
+    return found
+
+
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
+
+
+IMPLIED_WEIGHT = 0.25
+"""How much a rule implied by a case's dependence counts, against 1 for a rule it is tagged with:
+the dependence says the answer turns on the rule, the tag that the case was written to check it."""
+
+
+def case_rules(case: Any, implied: Mapping[str, str] | None = None) -> dict[str, float]:
+    """The rules a case checks, each with its weight: 1 for those it is tagged with, and
+    :data:`IMPLIED_WEIGHT` for the rule of every other parameter its answer depends on
+    (``depends_on``, worked out from the rules by ``ginspec dependence``: changing that parameter
+    changes the answer, so the case checks that parameter's rule too)."""
     if isinstance(case, Mapping):
-        return case.get("rules") or (), case["status"]
-    return case.rules, case.status
+        tagged, depends_on = case.get("rules") or (), case.get("depends_on") or ()
+    else:
+        tagged, depends_on = case.rules, case.depends_on or ()
+    rules = dict.fromkeys(tagged, 1.0)
+    table = parameter_rules() if implied is None else implied
+    for parameter in depends_on:
+        if parameter in table:
+            rules.setdefault(table[parameter], IMPLIED_WEIGHT)
+    return rules
 
 
-def rank_rules(cases: Iterable[Any], failures: Sequence[str] = FAILURES, passes: Sequence[str] = PASSES) -> list[Suspect]:
+FIELD_RULES: dict[str, dict[str, str]] = {
+    "discard": {"can_knock": "KNOCK-LIMIT", "can_gin": "GIN-DEFINITION", "can_big_gin": "BIGGIN-DEFINITION"},
+    "knock": {"legal": "KNOCK-LIMIT", "gin": "GIN-DEFINITION"},
+}
+"""Answer fields that one rule alone decides, by kind of question. A failing case whose field came
+out right is a pass for that rule: the part of the answer it decides is right."""
+
+
+def kept_rules(case: Any) -> frozenset[str]:
+    """The rules of :data:`FIELD_RULES` whose field the case's answer got right."""
+    if isinstance(case, Mapping):
+        kind, expected, observed = case.get("kind"), case.get("expected"), case.get("observed")
+    else:
+        kind, expected, observed = case.kind, case.expected, case.observed
+    fields = FIELD_RULES.get(kind or "")
+    if not fields or not isinstance(expected, Mapping) or not isinstance(observed, Mapping):
+        return frozenset()
+    return frozenset(rule for field, rule in fields.items() if field in expected and observed.get(field) == expected[field])
+
+
+def _status(case: Any) -> str:
+    return case["status"] if isinstance(case, Mapping) else case.status
+
+
+def rank_rules(
+    cases: Iterable[Any],
+    failures: Sequence[str] = FAILURES,
+    passes: Sequence[str] = PASSES,
+    implied: Mapping[str, str] | None = None,
+) -> list[Suspect]:
     """The rules named by at least one failing case, most suspicious first.
 
     ``cases`` are :class:`~ginspec.runner.CaseResult` objects or report records (mappings with
-    ``rules`` and ``status``)."""
-    failed: dict[str, int] = defaultdict(int)
-    passed: dict[str, int] = defaultdict(int)
+    ``rules``, ``status`` and ``depends_on``)."""
+    failed: dict[str, float] = defaultdict(float)
+    passed: dict[str, float] = defaultdict(float)
+    failed_cases: dict[str, int] = defaultdict(int)
+    passed_cases: dict[str, int] = defaultdict(int)
     weight: dict[str, float] = defaultdict(float)
     total_failed = 0
     for case in cases:
-        rules, status = _rules_and_status(case)
-        rules = tuple(dict.fromkeys(rules))
+        status = _status(case)
+        if status not in failures and status not in passes:
+            continue
+        rules = case_rules(case, implied)
         if status in failures:
+            kept = {rule: strength for rule, strength in rules.items() if rule in kept_rules(case)}
+            for rule, strength in kept.items():
+                passed[rule] += strength
+                passed_cases[rule] += 1
+            rules = {rule: strength for rule, strength in rules.items() if rule not in kept}
             total_failed += 1
-            for rule in rules:
-                failed[rule] += 1
-                weight[rule] += 1 / len(rules)
-        elif status in passes:
-            for rule in rules:
-                passed[rule] += 1
+            share = sum(rules.values()) or 1.0
+            for rule, strength in rules.items():
+                failed[rule] += strength
+                failed_cases[rule] += 1
+                weight[rule] += strength / share
+        else:
+            for rule, strength in rules.items():
+                passed[rule] += strength
+                passed_cases[rule] += 1
     scored = []
     for rule, count in failed.items():
         score = count / math.sqrt(total_failed * (count + passed[rule]))
-        scored.append((rule, score, count, passed[rule], weight[rule]))
+        scored.append((rule, score, failed_cases[rule], passed_cases[rule], weight[rule]))
     scored.sort(key=lambda item: (-round(item[1], 9), -round(item[4], 9), item[3], item[0]))
     ranking: list[Suspect] = []
     for index, (rule, score, count, passes_, share) in enumerate(scored):
@@ -104,7 +188,7 @@ def rank_rules(cases: Iterable[Any], failures: Sequence[str] = FAILURES, passes:
         same = previous is not None and (round(previous.score, 9), round(previous.weight, 9), previous.passed) == key
         rank = previous.rank if same and previous is not None else index + 1
         ranking.append(Suspect(rank, rule, score, count, passes_, share))
-    ranks = defaultdict(int)
+    ranks: dict[int, int] = defaultdict(int)
     for suspect in ranking:
         ranks[suspect.rank] += 1
     return [Suspect(s.rank, s.rule, s.score, s.failed, s.passed, s.weight, ranks[s.rank] > 1) for s in ranking]
@@ -126,3 +210,41 @@ def blame_lines(ranking: Sequence[Suspect], statements: Mapping[str, str] | None
     if len(ranking) > top:
         lines.append(f"  ... {len(ranking) - top} more rules named by failing cases")
     return lines
+
+
+def blame_section(cases: Sequence[Any], statements: Mapping[str, str] | None = None, top: int = 5) -> list[str]:
+    """The terminal report's first section: the rules the failures blame, or, when nothing fails,
+    those the known departures point at; no lines when neither exists."""
+    ranking = rank_rules(cases)
+    if ranking:
+        failing = sum(1 for case in cases if _status(case) in FAILURES)
+        heading = f"most likely broken (blame ranking over {failing} failing {'case' if failing == 1 else 'cases'}):"
+    else:
+        ranking = rank_known_departures(cases)
+        if not ranking:
+            return []
+        known = sum(1 for case in cases if _status(case) == "expected-fail")
+        heading = f"nothing fails; the {known} known {'departure points' if known == 1 else 'departures point'} at:"
+    return [heading, *blame_lines(ranking, statements, top)]
+
+
+def blame_table(cases: Sequence[Any], statements: Mapping[str, str], rule_link: Any = None, top: int = 10) -> tuple[str, list[list[str]]]:
+    """(heading, rows) for a Markdown table of the ranking: place, rule, score, failing, passing,
+    statement. ``rule_link(rule)`` makes the rule cell (default: the ID in code)."""
+    ranking = rank_rules(cases)
+    heading = "failing cases"
+    if not ranking:
+        ranking = rank_known_departures(cases)
+        heading = "known departures (nothing else fails)"
+    rows = [
+        [
+            f"{suspect.rank}{'=' if suspect.tied else ''}",
+            rule_link(suspect.rule) if rule_link else f"`{suspect.rule}`",
+            f"{suspect.score:.2f}",
+            str(suspect.failed),
+            str(suspect.passed),
+            statements.get(suspect.rule, "")[:160].replace("|", "\\|").replace("\n", " "),
+        ]
+        for suspect in ranking[:top]
+    ]
+    return heading, rows
