@@ -97,7 +97,7 @@ MINIATURES = (
               parameters=setting(extra_boxes=False)),
     Miniature("highest-total-wins", "GAME-WINNER", "games", "The game goes to the higher grand total, not to the player who reached the target.",
               parameters=setting(game_winner="highest_total")),
-    Miniature("hollywood-every-column", "HOLLY-SHUTOUT-ENTRY", "hollywood", "A win is entered in every open game, even one where the player has no entry yet.",
+    Miniature("hollywood-every-column", "HOLLY-THREE-GAMES", "hollywood", "Every win is entered in all three games from the first on, instead of game 1, then games 1 and 2, then all.",
               patches=(Replace("reference_impl.hollywood:columns_for", _every_open_column),)),
     Miniature("hollywood-closed-column-open", "HOLLY-GAME-CLOSE", "hollywood", "A game that has closed still takes entries.",
               patches=(Replace("reference_impl.hollywood:columns_for", _closed_columns_too),)),
