@@ -208,6 +208,37 @@ def _round_finish(defender_count: Callable[[Any, str, str], int], outcome_of_tie
     return make
 
 
+def _table_gin_with_layoffs(original: Callable[..., Any]) -> Callable[..., Any]:
+    def knocker_table_spread(knocker: Any, others: Any, order: Any, rules: Any, knocker_melds: Any = None) -> Any:
+        """At a table too, every other player lays off against gin."""
+        from reference_impl.tables import best_defence
+
+        spread, defences = original(knocker, others, order, rules, knocker_melds)
+        if spread.deadwood == 0:
+            defences = {seat: best_defence(spread.melds, others[seat], rules.hand) for seat in order}
+        return spread, defences
+
+    return knocker_table_spread
+
+
+def _table_round_gin_with_layoffs(original: Callable[..., Any]) -> Callable[..., Any]:
+    def _score(state: Any) -> Any:
+        from reference_impl import table_round as table
+        from reference_impl.layoff import best_defence
+
+        if state.knocker_deadwood != 0:
+            return original(state)
+        deadwood = {
+            seat: 0 if seat == state.knocker else best_defence(state.spread, state.hand(seat), state.rules.table.hand).deadwood
+            for seat in state.seats
+        }
+        outcome, winner, points = table.score_table(state.knocker, deadwood, state.rules.table)
+        result = table.TableRoundResult(outcome, winner, points, state.knocker, 0, deadwood, tuple(card for _, card, _ in state.layoffs))
+        return table.replace(state, phase="over", to_play=None, result=result)
+
+    return _score
+
+
 def _own_melds(state: Any, defender: str, _outcome: str) -> int:
     from reference_impl import round as play
 
@@ -443,7 +474,9 @@ MINIATURES = (
               parameters=setting(gin_bonus=20)),
     Miniature("lay-off-against-gin", "GIN-NO-LAYOFF", "gin", "Against gin the defender may still lay off.",
               patches=(Replace("reference_impl.scoring:_result_against", _gin_result(layoffs=True)),
-                       Replace("reference_impl.round:_finish_gin", _round_finish(_with_layoffs_against(("gin",)))))),
+                       Replace("reference_impl.round:_finish_gin", _round_finish(_with_layoffs_against(("gin",)))),
+                       Replace("reference_impl.tables:knocker_table_spread", _table_gin_with_layoffs),
+                       Replace("reference_impl.table_round:_score", _table_round_gin_with_layoffs))),
     Miniature("gin-can-be-undercut", "GIN-CANNOT-BE-UNDERCUT", "gin", "A defender with no deadwood ties the gin, which is then scored as a tied knock.",
               patches=(Replace("reference_impl.scoring:_result_against", _gin_result(undercut=True)),
                        Replace("reference_impl.round:_finish_gin", _round_finish(_own_melds, outcome_of_tie=True)))),
