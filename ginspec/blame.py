@@ -120,19 +120,40 @@ FIELD_RULES: dict[str, dict[str, str]] = {
     "knock": {"legal": "KNOCK-LIMIT", "gin": "GIN-DEFINITION"},
 }
 """Answer fields that one rule alone decides, by kind of question. A failing case whose field came
-out right is a pass for that rule: the part of the answer it decides is right."""
+out right is a pass for that rule: the part of the answer it decides is right. One whose field is
+wrong while the count it follows from is wrong too is no evidence either way (:data:`COUNT_FIELD`)."""
+
+
+COUNT_FIELD = "deadwood"
+"""The count the verdict fields of :data:`FIELD_RULES` follow from: when it is wrong, a wrong
+verdict is its consequence, not a sign that the verdict's own rule is broken."""
+
+
+def _answer(case: Any) -> tuple[str, Any, Any]:
+    if isinstance(case, Mapping):
+        return case.get("kind") or "", case.get("expected"), case.get("observed")
+    return case.kind, case.expected, case.observed
 
 
 def kept_rules(case: Any) -> frozenset[str]:
     """The rules of :data:`FIELD_RULES` whose field the case's answer got right."""
-    if isinstance(case, Mapping):
-        kind, expected, observed = case.get("kind"), case.get("expected"), case.get("observed")
-    else:
-        kind, expected, observed = case.kind, case.expected, case.observed
-    fields = FIELD_RULES.get(kind or "")
+    kind, expected, observed = _answer(case)
+    fields = FIELD_RULES.get(kind)
     if not fields or not isinstance(expected, Mapping) or not isinstance(observed, Mapping):
         return frozenset()
     return frozenset(rule for field, rule in fields.items() if field in expected and observed.get(field) == expected[field])
+
+
+def consequent_rules(case: Any) -> frozenset[str]:
+    """The rules of :data:`FIELD_RULES` whose verdict a wrong count explains (the count is wrong,
+    so a wrong verdict follows from it)."""
+    kind, expected, observed = _answer(case)
+    fields = FIELD_RULES.get(kind)
+    if not fields or not isinstance(expected, Mapping) or not isinstance(observed, Mapping) or COUNT_FIELD not in expected:
+        return frozenset()
+    if observed.get(COUNT_FIELD) == expected[COUNT_FIELD]:
+        return frozenset()
+    return frozenset(fields.values())
 
 
 def _status(case: Any) -> str:
@@ -165,7 +186,8 @@ def rank_rules(
             for rule, strength in kept.items():
                 passed[rule] += strength
                 passed_cases[rule] += 1
-            rules = {rule: strength for rule, strength in rules.items() if rule not in kept}
+            explained = consequent_rules(case)
+            rules = {rule: strength for rule, strength in rules.items() if rule not in kept and rule not in explained}
             total_failed += 1
             share = sum(rules.values()) or 1.0
             for rule, strength in rules.items():

@@ -66,3 +66,12 @@ def test_a_field_one_rule_decides_that_came_out_right_clears_that_rule() -> None
     assert kept_rules(wrong_count) == {"BIGGIN-DEFINITION"}
     ranking = rank_rules([wrong_count], implied={})
     assert [suspect.rule for suspect in ranking] == ["KNOCK-COUNT-AFTER-DISCARD"]
+
+
+def test_a_wrong_verdict_that_follows_from_a_wrong_count_does_not_blame_the_verdicts_rule() -> None:
+    hidden_gin = case("fail", "KNOCK-COUNT-AFTER-DISCARD", "GIN-DEFINITION", kind="discard",
+                      expected={"deadwood": 0, "can_gin": True}, observed={"deadwood": 1, "can_gin": False})
+    wrong_verdict = case("fail", "KNOCK-COUNT-AFTER-DISCARD", "GIN-DEFINITION", kind="discard",
+                         expected={"deadwood": 0, "can_gin": True}, observed={"deadwood": 0, "can_gin": False})
+    assert [suspect.rule for suspect in rank_rules([hidden_gin], implied={})] == ["KNOCK-COUNT-AFTER-DISCARD"]
+    assert rank_rules([wrong_verdict] + [case("pass", "KNOCK-COUNT-AFTER-DISCARD")] * 3, implied={})[0].rule == "GIN-DEFINITION"
