@@ -12,6 +12,12 @@ where ``failed(rule)`` and ``passed(rule)`` count the failing and passing cases 
 rule and ``failed`` all failing cases. It is 1 for a rule whose cases all fail and which every
 failure names, and 0 for a rule no failure names.
 
+A case checks more than its tags say: the rule of every variant parameter its answer depends on
+(``depends_on``, from ``ginspec dependence``) counts too, at :data:`IMPLIED_WEIGHT`. And where one
+rule alone decides a field of the answer (:data:`FIELD_RULES`), a failing case whose field came out
+right is a pass for that rule, and one whose field is wrong only because the count it follows from
+is wrong is no evidence for it. Counts are then weighted sums.
+
 Equal scores are frequent (a rule tagged on exactly the same cases as another), so ties are
 broken by evidence, in this order:
 
