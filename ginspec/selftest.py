@@ -32,6 +32,8 @@ RECORD = Path("detection") / "selftest.json"
 
 VERDICTS = ("blamed first", "caught, blamed later", "caught, not blamed", "missed", "could not run")
 PASSING_VERDICT = "blamed first"
+_RUNNING: set[subprocess.Popen[str]] = set()
+"""The checks running now, stopped if the self-test is interrupted."""
 TOP = 3
 
 
@@ -88,10 +90,15 @@ def check_miniature(miniature: Miniature, timeout: float | None = None, keep: Pa
                    "--engine", PREFIX + miniature.name, "--report", str(report), "--quiet"]
         if timeout is not None:
             command += ["--timeout", str(timeout)]
-        finished = subprocess.run(command, capture_output=True, text=True, check=False)
-        if finished.returncode not in (0, 1) or not report.exists():
-            last = (finished.stderr.strip().splitlines() or ["no message"])[-1]
-            return Outcome(miniature, 0, 0, (), f"ginspec check exited with status {finished.returncode}: {last[:300]}")
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        _RUNNING.add(process)
+        try:
+            _, errors = process.communicate()
+        finally:
+            _RUNNING.discard(process)
+        if process.returncode not in (0, 1) or not report.exists():
+            last = (errors.strip().splitlines() or ["no message"])[-1]
+            return Outcome(miniature, 0, 0, (), f"ginspec check exited with status {process.returncode}: {last[:300]}")
         records = json.loads(report.read_text(encoding="utf-8"))["records"]
     ranking = tuple(rank_rules(records))
     failing = sum(1 for record in records if record["status"] in ("fail", "error", "timeout"))
@@ -102,7 +109,13 @@ def run_selftest(names: Sequence[str], jobs: int, timeout: float | None = None, 
     """Every named miniature, ``jobs`` at a time, in the order named."""
     chosen = [MINIATURES[name] for name in names]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return list(pool.map(lambda miniature: check_miniature(miniature, timeout, keep), chosen))
+        try:
+            return list(pool.map(lambda miniature: check_miniature(miniature, timeout, keep), chosen))
+        except BaseException:  # Ctrl-C or SIGTERM: stop the checks still running, then go
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in list(_RUNNING):
+                process.kill()
+            raise
 
 
 def record(outcomes: Sequence[Outcome]) -> dict[str, Any]:
