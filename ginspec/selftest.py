@@ -28,7 +28,7 @@ from ginspec.miniatures import MINIATURES, PREFIX, Miniature
 from ginspec.paths import suite_root
 
 RECORD = Path("detection") / "selftest.json"
-"""Where a full run is recorded, under the suite root."""
+"""Where a full run is recorded: under the checkout (or, for an installed package, the current folder)."""
 
 VERDICTS = ("blamed first", "caught, blamed later", "caught, not blamed", "missed", "could not run")
 PASSING_VERDICT = "blamed first"

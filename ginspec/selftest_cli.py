@@ -14,7 +14,7 @@ from ginspec.files import check_output_path, write_atomic
 
 def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.miniatures import MINIATURES
-    from ginspec.paths import suite_root
+    from ginspec.paths import work_root
     from ginspec.selftest import PASSING_VERDICT, RECORD, print_table, record, run_selftest
 
     if args.list:
@@ -29,7 +29,7 @@ def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
     if args.record:
         saving = check_output_path(Path(args.record), "--record")
     elif not args.miniature and not args.no_record:
-        saving = check_output_path(suite_root() / RECORD, "record", create_parent=True)
+        saving = check_output_path(work_root() / RECORD, "record", create_parent=True)
     keep = None
     if args.keep_reports:
         keep = Path(args.keep_reports)
