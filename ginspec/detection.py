@@ -18,7 +18,7 @@ site's page on detection power reads them.
         survived: 3             # mutants no case caught
         equivalent: 2           # survivors listed in detection/equivalent-mutants.yaml
         total: 125              # killed + survived + equivalent
-        score: 0.976            # killed / (total - equivalent)
+        score: 0.976            # killed / (total - equivalent); null when that is 0
 
 Either file may be missing; a malformed one is refused with its name and the field.
 """
@@ -47,7 +47,7 @@ class MutationScores:
     mutants: int | None
     sample: int | None
     seed: Any
-    modules: dict[str, dict[str, float]]
+    modules: dict[str, dict[str, float | None]]
 
 
 def load_selftest(root: Path) -> dict[str, Any] | None:
@@ -78,15 +78,17 @@ def load_mutation_scores(root: Path) -> MutationScores | None:
     data = load_yaml(path, InvalidDetectionRecord)
     if not isinstance(data, Mapping) or not isinstance(data.get("modules"), Mapping):
         raise InvalidDetectionRecord(f"{path}: expected a mapping with 'modules'")
-    modules: dict[str, dict[str, float]] = {}
+    modules: dict[str, dict[str, float | None]] = {}
     for name, row in data["modules"].items():
         if not isinstance(row, Mapping):
             raise InvalidDetectionRecord(f"{path}: modules.{name}: expected a mapping of {', '.join(MODULE_FIELDS)}")
         for key in MODULE_FIELDS:
             value = row.get(key)
+            if key == "score" and value is None and row.get("total") == row.get("equivalent"):
+                continue  # no mutant to kill: no score
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise InvalidDetectionRecord(f"{path}: modules.{name}.{key}: expected a number, not {value!r}")
-        modules[str(name)] = {key: row[key] for key in MODULE_FIELDS}
+        modules[str(name)] = {key: row.get(key) for key in MODULE_FIELDS}
     sample = data.get("sample")
     if isinstance(sample, Mapping):
         sample = sample.get("size")

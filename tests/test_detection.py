@@ -30,6 +30,14 @@ def test_mutation_scores_are_read_per_module(tmp_path: Path) -> None:
     assert scores.modules["reference_impl/melds.py"]["killed"] == 40
 
 
+def test_a_module_without_mutants_has_no_score(tmp_path: Path) -> None:
+    write(tmp_path, "mutation-scores.yaml", "date: '2026-12-01T03:45:28Z'\nmutants: 10\nsample: null\nmodules:\n"
+          "  reference_impl.errors: {killed: 0, survived: 0, equivalent: 0, total: 0, score: null}\n")
+    scores = load_mutation_scores(tmp_path)
+    assert scores is not None and scores.sample is None
+    assert scores.modules["reference_impl.errors"]["score"] is None
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [

@@ -50,6 +50,11 @@ def counts_html(counts: Counts | None) -> Markup:
     return macros("conformance.html").counts(groups, state)
 
 
+def _percent(score: float | None) -> str:
+    """A mutation score (a fraction) as a percentage; none when no mutant could be killed."""
+    return "\u2014" if score is None else f"{100 * score:.1f} %"
+
+
 class ConformancePages(PageFamily):
     def pages(self) -> dict[str, Builder]:
         pages: dict[str, Builder] = {"conformance/index.md": self.index_page, "conformance/detection.md": self.detection_page}
@@ -148,7 +153,7 @@ class ConformancePages(PageFamily):
         if mutation:
             context["mutation_table"] = table(
                 ["module", "killed", "survived", "equivalent", "total", "score"],
-                ([f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [f"{100 * row['score']:.1f} %" if row["score"] <= 1 else f"{row['score']} %"] for name, row in sorted(mutation.modules.items())),
+                ([f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [_percent(row["score"])] for name, row in sorted(mutation.modules.items())),
             )
         return render("detection.md", **context)
 
