@@ -13,7 +13,7 @@ site's page on detection power reads them.
     sample: 220                 # mutants run, if only a sample was (omit, or null, for all)
     seed: 1                     # the sample's seed, if sampled
     modules:
-      reference_impl/deadwood.py:
+      reference_impl.deadwood:  # each module, as the run names it
         killed: 120             # mutants some case of the suite caught
         survived: 3             # mutants no case caught
         equivalent: 2           # survivors listed in detection/equivalent-mutants.yaml
