@@ -770,6 +770,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_dependence_command(commands)
     add_game_command(commands)
     add_registry_command(commands)
+    from ginspec.selftest_cli import add_selftest_command
+
+    add_selftest_command(commands)
     return parser
 
 

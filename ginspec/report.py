@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from ginspec.adapters.base import Capabilities
+from ginspec.blame import blame_section, blame_table
 from ginspec.errors import SuiteError
 from ginspec.files import write_atomic
 from ginspec.identity import suite_content_hash, suite_version
@@ -142,8 +143,8 @@ def print_summary(
     report: str | None = None,
     variant: str | None = None,
 ) -> None:
-    """Per rule area (vectors, derived vectors and scenarios apart) and, on request, per rule;
-    then the failures."""
+    """First the rules most likely broken (:mod:`ginspec.blame`), then the counts per rule area
+    (vectors, derived vectors and scenarios apart) and, on request, per rule; then the failures."""
     by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
@@ -153,6 +154,9 @@ def print_summary(
             by_rule[rule][result.status] += 1
     out.write(f"engine: {engine}\n")
     out.write(f"variant: {variant or 'each case under its own'}\n")
+    blamed = blame_section(results, statements)
+    if blamed:
+        out.write("\n".join(blamed) + "\n\n")
     out.write(f"{'area':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
     for area, source in sorted(by_area):
         out.write(_table_line(f"{area} {source}", by_area[(area, source)]))
@@ -173,7 +177,8 @@ def print_summary(
 
 
 def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
-    """The JSON report as a Markdown page: counts per area and rule, then every failure."""
+    """The JSON report as a Markdown page: the rules most likely broken, counts per area and rule,
+    then every failure."""
     header, records = report["header"], report["records"]
     engine = header["engine"]
     lines = [
@@ -185,6 +190,18 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
         "|---|---|",
     ]
     lines += [f"| {status} | {report['footer'].get(status, 0)} |" for status in STATUSES]
+    heading, rows = blame_table(records, statements)
+    if rows:
+        lines[4:4] = [
+            f"## Most likely broken rules, from the {heading}",
+            "",
+            "Ranked by how well each rule's cases match the failing ones (`ginspec/blame.py`).",
+            "",
+            "| rank | rule | score | failing | passing | rule says |",
+            "|---|---|---|---|---|---|",
+            *(f"| {' | '.join(row)} |" for row in rows),
+            "",
+        ]
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for record in records:
         for rule in record["rules"]:

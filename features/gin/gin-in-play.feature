@@ -84,7 +84,7 @@ Feature: Going gin during a hand
     Then action 3 is refused as hand_over
     And after 2 actions the hand is over
 
-  @BIGGIN-DEFINITION @SCORE-BIGGIN @BIGGIN-BONUS @round
+  @BIGGIN-DEFINITION @SCORE-BIGGIN @BIGGIN-BONUS @BIGGIN-NO-LAYOFF @GIN-DEFENDER-MELDS @round
   Scenario: Big gin scores its bonus and the defender's own deadwood
     When the players play:
       | action          |
@@ -104,7 +104,7 @@ Feature: Going gin during a hand
       | p2 big-gin      |
     Then action 2 is refused as not_big_gin
 
-  @GIN-BONUS @SCORE-GIN @classic @round
+  @GIN-BONUS @SCORE-GIN @GIN-NO-LAYOFF @GIN-DEFENDER-MELDS @classic @round
   Scenario: Under classic values gin is worth 20
     Given the classic variant
     When the players play:

@@ -67,7 +67,7 @@ Feature: Gin and big gin
     And the defender's deadwood is 14
     And the defender lays off nothing
 
-  @SCORE-GIN @GIN-BONUS @classic
+  @SCORE-GIN @GIN-BONUS @GIN-NO-LAYOFF @GIN-DEFENDER-MELDS @classic
   Scenario: The classic gin bonus is 20
     Given the classic variant
     When the hand is scored with knocker "2c 3c 4c 7d 7h 7s 9h Th Jh Qh" and defender "Kc Kd Ks 9d Td Jd Qd 5c 7c 2s"

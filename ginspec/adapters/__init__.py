@@ -1,7 +1,8 @@
 """Adapters: the engines the suite can run, by name.
 
 ``--engine NAME`` takes a registered name (``reference``), ``exec:COMMAND`` for a program in any
-language speaking the JSON-lines protocol (``spec/protocol.md``), or ``module:Class`` for an adapter class
+language speaking the JSON-lines protocol (``spec/protocol.md``), ``miniature:NAME`` for one of the
+deliberately wrong engines of :mod:`ginspec.miniatures`, or ``module:Class`` for an adapter class
 importable from anywhere (a subclass of :class:`ginspec.adapters.base.Adapter` taking no
 arguments).
 """
@@ -50,6 +51,10 @@ def open_engine(name: str, timeout: float | None = None) -> Adapter:
         return JsonLinesAdapter(name[len("exec:") :], timeout)
     if name in ENGINES:
         return ENGINES[name]()
+    if name.startswith("miniature:"):
+        from ginspec.miniatures import open_miniature
+
+        return open_miniature(name)
     if ":" in name:
         module_name, _, class_name = name.partition(":")
         if os.getcwd() not in sys.path:

@@ -9,6 +9,8 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
+from ginspec.blame import blame_table
+from ginspec.detection import load_mutation_scores, load_selftest
 from ginspec.saved_reports import EngineReport
 from ginspec.site.cards import md_cards
 from ginspec.site.examples import vector_body
@@ -48,15 +50,21 @@ def counts_html(counts: Counts | None) -> Markup:
     return macros("conformance.html").counts(groups, state)
 
 
+def _percent(score: float | None) -> str:
+    """A mutation score (a fraction) as a percentage; none when no mutant could be killed."""
+    return "\u2014" if score is None else f"{100 * score:.1f} %"
+
+
 class ConformancePages(PageFamily):
     def pages(self) -> dict[str, Builder]:
-        pages: dict[str, Builder] = {"conformance/index.md": self.index_page}
+        pages: dict[str, Builder] = {"conformance/index.md": self.index_page, "conformance/detection.md": self.detection_page}
         for report in self.suite.reports:
             pages[report.uri] = lambda report=report: self.engine_page(report)
         return pages
 
     def nav(self) -> list[Any]:
-        nav: list[Any] = ["conformance/index.md"] + [{report.engine: report.uri} for report in self.suite.reports]
+        nav: list[Any] = ["conformance/index.md", {"Detection power": "conformance/detection.md"}]
+        nav += [{report.engine: report.uri} for report in self.suite.reports]
         if self.context.handwritten("engines.md"):
             nav.append({"Engines in depth": "engines.md"})
         return nav
@@ -117,6 +125,38 @@ class ConformancePages(PageFamily):
             totals=[counts_html(data[report.slug][2]) for report in reports],
         )
 
+    def detection_page(self) -> str:
+        """The miniatures caught and blamed (``detection/selftest.json``) and the mutation score
+        per module (``detection/mutation-scores.yaml``)."""
+        uri = "conformance/detection.md"
+        selftest = load_selftest(self.suite.root)
+        mutation = load_mutation_scores(self.suite.root)
+        context: dict[str, Any] = {"selftest": selftest, "mutation": mutation}
+        if selftest:
+            rows = [
+                [
+                    f"`{md_text(entry['name'])}`",
+                    self.links.rules((entry["rule"],), uri),
+                    md_text(entry.get("defect", "")),
+                    str(entry["failing"]),
+                    ", ".join(f"{item['rank']}{'=' if item.get('tied') else '.'} {self.links.rules((item['rule'],), uri)}" for item in entry["blamed"][:3]),
+                    md_text(entry["verdict"]),
+                ]
+                for entry in selftest["miniatures"]
+            ]
+            context.update(
+                summary=selftest["summary"],
+                created=md_text(str(selftest.get("created", "")).replace("T", " ")[:16]),
+                content=md_text(str(selftest.get("suite_content", ""))),
+                miniatures_table=table(["miniature", "breaks", "defect", "failing cases", "rules blamed", "verdict"], rows),
+            )
+        if mutation:
+            context["mutation_table"] = table(
+                ["module", "killed", "survived", "equivalent", "total", "score"],
+                ([f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [_percent(row["score"])] for name, row in sorted(mutation.modules.items())),
+            )
+        return render("detection.md", **context)
+
     def engine_page(self, report: EngineReport) -> str:
         uri = report.uri
         links = self.links
@@ -142,9 +182,14 @@ class ConformancePages(PageFamily):
             for reason, ids in sorted(reasons.items(), key=lambda item: -len(item[1]))
         ]
         restricted_table = table(["parameter", "values it plays"], ([links.parameter(name, uri), ", ".join(f"`{show_value(value)}`" for value in values)] for name, values in restricted.items()))
+        statements = {rule_id: rule.statement for rule_id, rule in self.suite.rules.items()}
+        blame_heading, blame_rows = blame_table(report.records, statements, lambda rule: self.links.rules((rule,), uri))
         return render(
             "engine.md",
             report=report,
+            blame_heading=blame_heading,
+            blame_table=table(["rank", "rule", "score", "failing", "passing", "the rule says"], blame_rows) if blame_rows else "",
+            detection_page=rel(uri, "conformance/detection.md"),
             header={key: md_text(header.get(key, "")) for key in ("engine_version", "suite_version", "created", "variant")},
             total=counts_html(total),
             facts="  \n".join(facts),

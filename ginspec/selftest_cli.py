@@ -1,0 +1,76 @@
+"""The ``ginspec selftest`` command (:mod:`ginspec.selftest`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any, TextIO
+
+from ginspec.errors import UsageError, quote
+from ginspec.files import check_output_path, write_atomic
+
+
+def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.miniatures import MINIATURES
+    from ginspec.paths import work_root
+    from ginspec.selftest import PASSING_VERDICT, RECORD, print_table, record, run_selftest
+
+    if args.list:
+        for miniature in MINIATURES.values():
+            out.write(f"{miniature.name:<30}{miniature.rule:<28}{miniature.area:<12}{miniature.summary}\n")
+        return 0
+    unknown = [name for name in args.miniature if name not in MINIATURES]
+    if unknown:
+        raise UsageError(f"--miniature {quote(unknown[0])}: no such miniature (ginspec selftest --list names them)")
+    names = list(dict.fromkeys(args.miniature)) or list(MINIATURES)
+    saving: Path | None = None
+    if args.record:
+        saving = check_output_path(Path(args.record), "--record")
+    elif not args.miniature and not args.no_record:
+        saving = check_output_path(work_root() / RECORD, "record", create_parent=True)
+    keep = None
+    if args.keep_reports:
+        keep = Path(args.keep_reports)
+        if not keep.is_dir():
+            raise UsageError(f"--keep-reports {quote(args.keep_reports)}: not a folder")
+    outcomes = run_selftest(names, args.jobs, args.timeout, keep)
+    data = record(outcomes)
+    if saving is not None:
+        write_atomic(saving, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    if args.json:
+        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        print_table(outcomes, out)
+        if saving is not None:
+            out.write(f"record: {saving}\n")
+    return 0 if all(outcome.verdict == PASSING_VERDICT for outcome in outcomes) else 1
+
+
+def job_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number") from None
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give 1 to 64 processes")
+    return value
+
+
+def add_selftest_command(commands: Any) -> None:
+    from ginspec.cli import TIMEOUT_HELP, timeout_seconds
+
+    selftest = commands.add_parser(
+        "selftest",
+        help="run the suite against every miniature (a deliberately wrong engine): each must be caught, its broken rule blamed first",
+    )
+    selftest.add_argument("--miniature", action="append", default=[], metavar="NAME", help="run only this miniature (repeatable)")
+    selftest.add_argument("--list", action="store_true", help="list the miniatures, the rule each breaks and its defect")
+    selftest.add_argument("--json", action="store_true", help="print the record as JSON instead of the table")
+    selftest.add_argument("--jobs", type=job_count, default=min(2, os.cpu_count() or 1), help="miniatures checked at once, each in its own process (default: 2, or 1 on one core)")
+    selftest.add_argument("--record", metavar="PATH", help="write the record here (default: detection/selftest.json, for a run of every miniature)")
+    selftest.add_argument("--no-record", action="store_true", help="write no record")
+    selftest.add_argument("--keep-reports", metavar="FOLDER", help="keep each miniature's conformance report there, as NAME.json")
+    selftest.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
+    selftest.set_defaults(handler=command_selftest)

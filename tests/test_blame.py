@@ -1,0 +1,77 @@
+"""The blame ranking (ginspec/blame.py): the rule a pattern of failures points at comes first."""
+
+from __future__ import annotations
+
+from ginspec.blame import blame_section, kept_rules, rank_rules
+
+
+def case(status: str, *rules: str, depends_on: tuple[str, ...] = (), kind: str = "score", expected=None, observed=None) -> dict:
+    return {"status": status, "rules": list(rules), "depends_on": list(depends_on), "kind": kind, "expected": expected, "observed": observed}
+
+
+def test_the_rule_whose_cases_fail_and_only_they_comes_first() -> None:
+    cases = [case("fail", "LAYOFF-CHAIN", "SCORE-KNOCK-WIN")] * 3 + [case("pass", "SCORE-KNOCK-WIN")] * 10 + [case("pass", "LAYOFF-EXTEND-RUN")]
+    ranking = rank_rules(cases, implied={})
+    assert [suspect.rule for suspect in ranking] == ["LAYOFF-CHAIN", "SCORE-KNOCK-WIN"]
+    assert ranking[0].score == 1.0 and ranking[0].failed == 3 and ranking[0].passed == 0
+
+
+def test_a_rule_tagged_on_many_passing_cases_is_less_suspicious() -> None:
+    cases = [case("fail", "CARD-VALUES", "DEADWOOD-COUNT")] * 4 + [case("pass", "DEADWOOD-COUNT")] * 20 + [case("pass", "CARD-VALUES")] * 2
+    assert rank_rules(cases, implied={})[0].rule == "CARD-VALUES"
+
+
+def test_rules_that_cannot_be_told_apart_share_a_rank() -> None:
+    cases = [case("fail", "GIN-BONUS", "SCORE-GIN")] * 2 + [case("pass", "MELD-SET")]
+    first, second = rank_rules(cases, implied={})
+    assert first.rank == second.rank == 1 and first.tied and second.tied
+
+
+def test_an_equal_score_goes_to_the_rule_the_failures_name_alone() -> None:
+    cases = [case("fail", "GIN-BONUS"), case("fail", "GIN-BONUS", "SCORE-GIN"), case("fail", "SCORE-GIN", "GIN-BONUS")]
+    cases += [case("fail", "SCORE-GIN")] * 0
+    ranking = rank_rules(cases, implied={})
+    assert ranking[0].rule == "GIN-BONUS" and not ranking[0].tied
+
+
+def test_only_wrong_answers_crashes_and_hangs_count_as_failures() -> None:
+    cases = [case(status, "KNOCK-LIMIT") for status in ("unsupported", "expected-fail", "unexpected-pass", "suite-error")]
+    assert rank_rules(cases, implied={}) == []
+    for status in ("fail", "error", "timeout"):
+        assert rank_rules([case(status, "KNOCK-LIMIT")], implied={})[0].rule == "KNOCK-LIMIT"
+
+
+def test_known_departures_are_ranked_apart_when_nothing_fails() -> None:
+    lines = blame_section([case("expected-fail", "KNOCK-COUNT-AFTER-DISCARD"), case("pass", "KNOCK-LIMIT")])
+    assert lines[0].startswith("nothing fails; the 1 known departure points at")
+    assert "KNOCK-COUNT-AFTER-DISCARD" in lines[1]
+    assert blame_section([case("pass", "KNOCK-LIMIT")]) == []
+
+
+def test_a_parameter_the_answer_depends_on_implies_its_rule() -> None:
+    cases = [case("fail", "TURN-DISCARD", depends_on=("gin_mandatory",))] * 5 + [case("pass", "TURN-DISCARD")] * 30
+    ranking = rank_rules(cases, implied={"gin_mandatory": "KNOCK-OPTIONAL"})
+    assert ranking[0].rule == "KNOCK-OPTIONAL"
+    assert rank_rules(cases, implied={})[0].rule == "TURN-DISCARD"
+
+
+def test_the_default_implications_come_from_the_variant_schema() -> None:
+    ranking = rank_rules([case("fail", depends_on=("layoff_chaining", "players"))])
+    assert [suspect.rule for suspect in ranking] == ["LAYOFF-CHAIN"]  # players chooses the game, not a rule
+
+
+def test_a_field_one_rule_decides_that_came_out_right_clears_that_rule() -> None:
+    wrong_count = case("fail", "KNOCK-COUNT-AFTER-DISCARD", "BIGGIN-DEFINITION", kind="discard",
+                       expected={"deadwood": 3, "can_big_gin": False}, observed={"deadwood": 5, "can_big_gin": False})
+    assert kept_rules(wrong_count) == {"BIGGIN-DEFINITION"}
+    ranking = rank_rules([wrong_count], implied={})
+    assert [suspect.rule for suspect in ranking] == ["KNOCK-COUNT-AFTER-DISCARD"]
+
+
+def test_a_wrong_verdict_that_follows_from_a_wrong_count_does_not_blame_the_verdicts_rule() -> None:
+    hidden_gin = case("fail", "KNOCK-COUNT-AFTER-DISCARD", "GIN-DEFINITION", kind="discard",
+                      expected={"deadwood": 0, "can_gin": True}, observed={"deadwood": 1, "can_gin": False})
+    wrong_verdict = case("fail", "KNOCK-COUNT-AFTER-DISCARD", "GIN-DEFINITION", kind="discard",
+                         expected={"deadwood": 0, "can_gin": True}, observed={"deadwood": 0, "can_gin": False})
+    assert [suspect.rule for suspect in rank_rules([hidden_gin], implied={})] == ["KNOCK-COUNT-AFTER-DISCARD"]
+    assert rank_rules([wrong_verdict] + [case("pass", "KNOCK-COUNT-AFTER-DISCARD")] * 3, implied={})[0].rule == "GIN-DEFINITION"

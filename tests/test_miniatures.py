@@ -1,0 +1,76 @@
+"""The miniatures (ginspec/miniatures/): deliberately wrong engines, each caught by the suite with
+its broken rule blamed first; their defects never leak into the reference engine."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ginspec.adapters import open_engine
+from ginspec.adapters.base import Question
+from ginspec.adapters.reference import ReferenceAdapter
+from ginspec.blame import rank_rules
+from ginspec.cli import main
+from ginspec.miniatures import AREAS, MINIATURES, MiniatureAdapter
+from ginspec.registry import rules_by_id
+from ginspec.runner import run_vectors
+from ginspec.vectors import load_vectors
+
+
+def test_at_least_forty_miniatures_cover_every_rule_area_and_name_registered_rules() -> None:
+    assert len(MINIATURES) >= 40
+    assert {miniature.area for miniature in MINIATURES.values()} == set(AREAS)
+    registered = rules_by_id()
+    for miniature in MINIATURES.values():
+        assert miniature.rule in registered, miniature.name
+        assert miniature.parameters or miniature.patches, miniature.name
+
+
+def test_every_patched_function_exists_in_the_reference_engine() -> None:
+    for miniature in MINIATURES.values():
+        for patch in miniature.patches:
+            patch.check()
+
+
+def test_a_miniature_is_selected_by_name_and_an_unknown_one_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert isinstance(open_engine("miniature:ace-counts-eleven"), MiniatureAdapter)
+    assert main(["check", "--engine", "miniature:no-such-thing", "--id", "deadwood-0001"]) == 2
+    assert "no miniature 'no-such-thing'" in capsys.readouterr().err
+
+
+def ask_deadwood(adapter, hand: str) -> int:
+    standard = next(vector for vector in load_vectors() if vector.variant == "standard").parameters
+    return adapter.ask(Question("deadwood", {"hand": hand}, standard))["deadwood"]
+
+
+def test_the_defect_is_in_force_only_while_the_miniature_answers() -> None:
+    hand = "Ac 5d 9h Ks 2c 3d 4h 6s 8c Td"
+    reference = ReferenceAdapter()
+    right = ask_deadwood(reference, hand)
+    wrong = ask_deadwood(MiniatureAdapter(MINIATURES["ace-counts-eleven"]), hand)
+    assert wrong == right + 10
+    assert ask_deadwood(reference, hand) == right
+    assert ask_deadwood(MiniatureAdapter(MINIATURES["pictures-count-rank"]), hand) == right + 3
+
+
+@pytest.mark.parametrize(("name", "area"), [("tie-is-a-draw", "scoring"), ("run-round-the-corner", "melds")])
+def test_a_miniature_is_caught_with_its_rule_blamed_first(name: str, area: str) -> None:
+    miniature = MINIATURES[name]
+    _, results = run_vectors(MiniatureAdapter(miniature), [vector for vector in load_vectors() if vector.area == area])
+    assert any(result.status == "fail" for result in results)
+    ranking = rank_rules(results)
+    assert ranking[0].rule == miniature.rule and not ranking[0].tied
+
+
+def test_selftest_lists_checks_one_miniature_and_records_it(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selftest", "--list"]) == 0
+    assert "ace-counts-eleven" in capsys.readouterr().out
+    record = tmp_path / "record.json"
+    status = main(["selftest", "--miniature", "oklahoma-limit-by-rank", "--record", str(record), "--json"])
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data == json.loads(capsys.readouterr().out) or data["miniatures"]
+    (entry,) = data["miniatures"]
+    assert entry["name"] == "oklahoma-limit-by-rank" and entry["failing"] > 0
+    assert status == (0 if entry["verdict"] == "blamed first" else 1)
+    assert main(["selftest", "--miniature", "nope"]) == 2
