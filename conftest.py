@@ -73,6 +73,20 @@ another's when it runs out: long tests at the start leave only short ones to sha
 that the processes finish together."""
 
 
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: one test process more than the cores. Many tests spend their time waiting (on
+    the browser, on an engine's timeout, on a process they started); meanwhile the other processes
+    keep the cores busy. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {name: place for place, name in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
