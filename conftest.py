@@ -50,3 +50,43 @@ def _schema_checks_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactor
         os.environ.pop("GINSPEC_CACHE_DIR", None)
     else:
         os.environ["GINSPEC_CACHE_DIR"] = previous
+
+
+LONG_FIRST = (
+    "test_dependence.py",
+    "test_fuzz.py",
+    "test_pytest_suite_plugin.py",
+    "test_real_engines.py",
+    "test_engine_kits.py",
+    "test_site.py",
+    "test_site_browser.py",
+    "test_ci_recipe.py",
+    "test_scenario_verdicts.py",
+    "test_jsonl_engines.py",
+    "test_cli.py",
+    "test_suite_identity.py",
+    "test_round_properties.py",
+)
+"""The test modules that take longest (``pytest --durations=40``), run first. With pytest-xdist's
+``--dist worksteal`` each process starts on its own share of the tests and takes over part of
+another's when it runs out: long tests at the start leave only short ones to share at the end, so
+that the processes finish together."""
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: one test process more than the cores. Many tests spend their time waiting (on
+    the browser, on an engine's timeout, on a process they started); meanwhile the other processes
+    keep the cores busy. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: place for place, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))

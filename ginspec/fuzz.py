@@ -52,14 +52,22 @@ EXPECTED_FIELDS = {
 }
 
 
-def _pool(low: int, width: int) -> list[str]:
-    return [name for name in NAMES if low <= "A23456789TJQK".index(name[0]) + 1 < low + width]
+def _pool(low: int, width: int) -> tuple[str, ...]:
+    return tuple(name for name in NAMES if low <= "A23456789TJQK".index(name[0]) + 1 < low + width)
+
+
+@lru_cache(maxsize=None)
+def cards_from(pool: tuple[str, ...], count: int) -> st.SearchStrategy[list[str]]:
+    """``count`` different cards of ``pool``. Only the cards wanted are drawn (a shuffle of the
+    whole pool draws one choice per card of it), and they shrink towards the start of the pool.
+    Built once per pool and count: the searches draw from it thousands of times."""
+    return st.lists(st.sampled_from(pool), min_size=count, max_size=count, unique=True)
 
 
 def hands(size: int) -> st.SearchStrategy[list[str]]:
     """Uniform hands, and meld-dense ones from a few adjacent ranks."""
-    dense = st.tuples(st.integers(1, 9), st.integers(4, 5)).flatmap(lambda shape: st.permutations(_pool(*shape)))
-    return st.one_of(st.permutations(NAMES), dense).map(lambda cards: sorted(cards[:size], key=NAMES.index))
+    dense = st.tuples(st.integers(1, 9), st.integers(4, 5)).flatmap(lambda shape: cards_from(_pool(*shape), size))
+    return st.one_of(cards_from(tuple(NAMES), size), dense).map(lambda cards: sorted(cards, key=NAMES.index))
 
 
 def _text(cards: list[str]) -> str:
@@ -77,7 +85,7 @@ def spreads(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
     """A knocker who can knock (at least one meld, deadwood from 1 to the knock limit: a gin hand
     takes no lay-offs, GIN-NO-LAYOFF) and a defender from the rest of the pack. Only such spreads
     are asked about: any engine that scores a knock answers them."""
-    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: st.permutations(_pool(low, 6))), st.permutations(NAMES)))
+    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: cards_from(_pool(low, 6), 20)), cards_from(tuple(NAMES), 20)))
     knocker, defender = list(cards[:10]), list(cards[10:20])
     arrangement = optimal_arrangements(mask_of(parse_cards(_text(knocker))))[0]
     assume(arrangement.melds and 1 <= arrangement.deadwood <= max(knock_limit, 1))
@@ -88,7 +96,7 @@ def spreads(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
 def scores(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
     """A knocker who may knock (deadwood at most the limit: any other is an illegal knock, which
     the rules reject) and a defender from the rest of the pack."""
-    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: st.permutations(_pool(low, 6))), st.permutations(NAMES)))
+    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: cards_from(_pool(low, 6), 20)), cards_from(tuple(NAMES), 20)))
     knocker = sorted(cards[:10], key=NAMES.index)
     assume(least_deadwood(mask_of(parse_cards(_text(knocker)))) <= knock_limit)
     return {"knocker": _text(knocker), "defender": _text(sorted(cards[10:20], key=NAMES.index))}

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reference_impl.cards import Card, format_cards, parse_card, parse_cards
 from reference_impl.errors import NotationError
@@ -37,8 +38,12 @@ def _usage(text: str, problem: str) -> NotationError:
     return NotationError(f"{shown} is not an action: {problem}")
 
 
+@lru_cache(maxsize=1 << 16)
 def parse_action(text: str) -> Action:
-    """Parse one action, e.g. ``p1 draw stock``; raise :class:`NotationError` quoting it otherwise."""
+    """Parse one action, e.g. ``p1 draw stock``; raise :class:`NotationError` quoting it otherwise.
+
+    Actions are immutable, so the same text gives the same action: a replayed hand parses each
+    text once (a refused text is not remembered and is refused again each time)."""
     words = text.split(" ")
     if len(words) < 2 or words[0] not in SEATS:
         raise _usage(text, "it must start with the player, p1 to p4, then a verb")

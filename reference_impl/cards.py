@@ -49,6 +49,17 @@ class Card:
         object.__setattr__(self, "suit_index", suit_index)
         object.__setattr__(self, "bit", 1 << (LANE_BITS * suit_index + self.rank - 1))
 
+    def __eq__(self, other: object) -> bool:
+        """Same rank and same suit, which is the same bit."""
+        if other.__class__ is Card:
+            return self.bit == other.bit  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        """A card's bit identifies it: comparing and hashing cards, which the state machines do on
+        every move, builds no tuple."""
+        return self.bit
+
     @property
     def sort_key(self) -> tuple[int, int]:
         """Canonical order for printing hands: suit (c d h s), then rank."""

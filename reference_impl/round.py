@@ -19,8 +19,7 @@ that must name its meld).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from operator import attrgetter
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
@@ -37,6 +36,7 @@ from reference_impl.errors import (
     UnexpectedUpcard,
     WrongHandSize,
 )
+from reference_impl.evolve import evolver
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import HandRules, RoundRules
 from reference_impl.scoring import knocker_spread, outcome_of_knock
@@ -332,17 +332,7 @@ def deal_in_order(rules: RoundRules, dealer: str, order: Sequence[Card]) -> Roun
 
 
 
-_FIELDS = tuple(item.name for item in fields(RoundState))
-_FIELD_INDEX = {name: index for index, name in enumerate(_FIELDS)}
-_values_of = attrgetter(*_FIELDS)
-
-
-def _evolve(state: RoundState, **changes: Any) -> RoundState:
-    """``dataclasses.replace`` for states, without its inspection of the fields on every call."""
-    values = list(_values_of(state))
-    for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
-    return RoundState(*values)
+_evolve = evolver(RoundState)
 
 
 def _next(state: RoundState, **changes: Any) -> RoundState:

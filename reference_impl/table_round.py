@@ -20,7 +20,7 @@ is not gin) and ``over``. Scoring is :func:`reference_impl.tables.score_table`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import SEATS, Action, format_action, parse_action
@@ -36,6 +36,7 @@ from reference_impl.errors import (
     MissingUpcard,
     WrongHandSize,
 )
+from reference_impl.evolve import evolver
 from reference_impl.round import IllegalAction, meld_takes
 from reference_impl.rules import RoundRules
 from reference_impl.tables import STANDARD_EXAMPLE, TableRules, knocker_table_spread, score_table, turn_order_after
@@ -195,6 +196,9 @@ class TableState:
         return tuple(hands)
 
 
+_evolve = evolver(TableState)
+
+
 # ---------------------------------------------------------------------- the deal
 
 
@@ -327,10 +331,10 @@ def apply_table(state: TableState, action: Action | str) -> TableState:
     """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it now."""
     if isinstance(action, str):
         action = parse_action(action)
-    text = format_action(action)
+    played = action
 
     def refuse(reason: str, explanation: str) -> IllegalAction:
-        return IllegalAction(reason, text, explanation, state)  # type: ignore[arg-type]
+        return IllegalAction(reason, format_action(played), explanation, state)  # type: ignore[arg-type]
 
     if state.phase == "over":
         raise refuse("hand_over", "the hand is over")
@@ -339,7 +343,7 @@ def apply_table(state: TableState, action: Action | str) -> TableState:
     handler = _HANDLERS.get((state.phase, action.verb))
     if handler is None:
         raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
-    return replace(handler(state, action, refuse), moves=state.moves + 1)
+    return _evolve(handler(state, action, refuse), moves=state.moves + 1)
 
 
 def _draw(state: TableState, action: Action, refuse: Any) -> TableState:
@@ -355,7 +359,7 @@ def _draw(state: TableState, action: Action, refuse: Any) -> TableState:
         card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
     else:
         card, stock, pile, taken = state.discard_pile[-1], state.stock, state.discard_pile[:-1], state.discard_pile[-1]
-    return replace(
+    return _evolve(
         state, hands=state.with_hand(seat, state.hand(seat) + (card,)), stock=stock, discard_pile=pile, phase="discard", taken=taken
     )
 
@@ -368,7 +372,7 @@ def _pass(state: TableState, action: Action, refuse: Any) -> TableState:
         raise refuse("wrong_phase", "every player has passed; the first player must draw from the stock")
     passes = state.passes + 1
     following = state.first_player if passes == len(state.seats) else state.next_seat(action.player)
-    return replace(state, passes=passes, to_play=following)
+    return _evolve(state, passes=passes, to_play=following)
 
 
 def _check_discardable(state: TableState, seat: str, card: Card, refuse: Any) -> None:
@@ -385,7 +389,7 @@ def _discard(state: TableState, action: Action, refuse: Any) -> TableState:
     _check_discardable(state, seat, card, refuse)
     if state.rules.round.gin_mandatory and _going_out(state, state.hand(seat))[1]:
         raise refuse("gin_required", "gin is available and this variant requires it")
-    after = replace(
+    after = _evolve(
         state,
         hands=state.with_hand(seat, tuple(held for held in state.hand(seat) if held != card)),
         discard_pile=state.discard_pile + (card,),
@@ -395,7 +399,7 @@ def _discard(state: TableState, action: Action, refuse: Any) -> TableState:
     )
     if len(after.stock) <= state.rules.round.stock_dead_cards:
         void = TableRoundResult("void", "none", dict.fromkeys(state.seats, 0))
-        return replace(after, phase="over", to_play=None, result=void)
+        return _evolve(after, phase="over", to_play=None, result=void)
     return after
 
 
@@ -421,7 +425,7 @@ def _knock(state: TableState, action: Action, refuse: Any) -> TableState:
     except IllegalKnock as exc:
         raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
     pile = state.discard_pile + (card,) if state.rules.round.knock_discard_location == "pile" else state.discard_pile
-    knocked = replace(
+    knocked = _evolve(
         state,
         hands=state.with_hand(seat, kept),
         discard_pile=pile,
@@ -433,7 +437,7 @@ def _knock(state: TableState, action: Action, refuse: Any) -> TableState:
     )
     if spread.deadwood == 0:
         return _score(knocked)
-    return replace(knocked, phase="layoff", to_play=order[0])
+    return _evolve(knocked, phase="layoff", to_play=order[0])
 
 
 def _layoff(state: TableState, action: Action, refuse: Any) -> TableState:
@@ -451,7 +455,7 @@ def _layoff(state: TableState, action: Action, refuse: Any) -> TableState:
         raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds")
     if len(targets) > 1:
         raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
-    return replace(
+    return _evolve(
         state,
         hands=state.with_hand(seat, tuple(held for held in state.hand(seat) if held != card)),
         layoffs=state.layoffs + ((seat, card, targets[0]),),
@@ -464,7 +468,7 @@ def _done(state: TableState, action: Action, refuse: Any) -> TableState:
     following = state.next_seat(action.player)
     if following == state.knocker:
         return _score(state)
-    return replace(state, to_play=following)
+    return _evolve(state, to_play=following)
 
 
 def _score(state: TableState) -> TableState:
@@ -479,7 +483,7 @@ def _score(state: TableState) -> TableState:
     result = TableRoundResult(
         outcome, winner, points, state.knocker, state.knocker_deadwood, deadwood, tuple(card for _, card, _ in state.layoffs)
     )
-    return replace(state, phase="over", to_play=None, result=result)
+    return _evolve(state, phase="over", to_play=None, result=result)
 
 
 _HANDLERS = {

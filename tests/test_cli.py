@@ -2,18 +2,48 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
 
+from ginspec.cli import main
 
-def ginspec(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+
+def ginspec_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m ginspec ARGS`` as a program of its own."""
     return subprocess.run(
         [sys.executable, "-m", "ginspec", *args], input=stdin, capture_output=True, text=True, timeout=120
     )
+
+
+def ginspec(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``ginspec ARGS`` run in this process by the function ``python -m ginspec`` calls (its exit
+    status, standard output and standard error), without starting an interpreter for each case."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin or "")
+    try:
+        with redirect_stderr(err):
+            try:
+                status = main(list(args), out)
+            except SystemExit as exc:  # argparse's usage errors
+                status = int(exc.code or 0)
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(["ginspec", *args], status, out.getvalue(), err.getvalue())
+
+
+def test_the_program_answers_and_refuses_bad_input_in_one_line() -> None:
+    answer = ginspec_process("hand", "Ac 2c 3c 7d 7h 7s Ts Js Qs Kd")
+    assert answer.returncode == 0 and "deadwood:  10" in answer.stdout and "A♣ 2♣ 3♣" in answer.stdout
+    refused = ginspec_process("hand", "Zs As")
+    assert refused.returncode == 2
+    assert "'Zs' is not a card" in refused.stderr and refused.stderr.count("\n") == 1 and "Traceback" not in refused.stderr
 
 
 def test_hand_json_for_ten_cards() -> None:
@@ -98,7 +128,7 @@ def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], message: str)
 
 
 def test_check_ends_with_the_closing_line(tmp_path: Path) -> None:
-    result = ginspec("check", "--area", "knock", "--report", str(tmp_path / "closing-line.json"))
+    result = ginspec_process("check", "--area", "knock", "--report", str(tmp_path / "closing-line.json"))
     assert result.returncode == 0, result.stdout[-2000:]
     last = result.stdout.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed") and last.split()[0].isdigit()

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import yaml
 
+from ginspec.yamlio import SAFE_LOADER
+
 
 ENGINE = "tests.engines.wrong:TieIsADraw"
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,7 +65,7 @@ def test_the_wrong_engine_fails_on_the_tie_and_drafts_its_expectations(tmp_path:
     result = check(env, "--expectations", str(draft), "--write-expectations", "--report", str(tmp_path / "r.json"))
     assert result.returncode == 1, result.stdout + result.stderr
     assert "2 passed, 1 failed" in result.stdout
-    drafted = yaml.safe_load(draft.read_text(encoding="utf-8"))
+    drafted = yaml.load(draft.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     assert [entry["id"] for entry in drafted["departures"]] == ["scoring-0901"]
     assert drafted["departures"][0]["reason"].startswith("to classify")
 

@@ -31,6 +31,7 @@ import yaml
 from ginspec import registry, variants
 from ginspec.cli import main
 from ginspec.files import write_atomic
+from ginspec.yamlio import SAFE_LOADER
 
 REPO = Path(__file__).resolve().parent.parent
 KNOWN = ["--id", "deadwood-0001", "--id", "deadwood-0002"]
@@ -247,7 +248,7 @@ def vector_file_in_subfolder(tmp: Path) -> Outcome:
 def vector_fifteen_card_hand(tmp: Path) -> Outcome:
     def change(v: Path) -> None:
         path = v / "deadwood" / "zero.yaml"
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
         document["vectors"][0]["input"]["hand"] = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d"
         path.write_text(yaml.safe_dump(document), encoding="utf-8")
 
@@ -277,7 +278,7 @@ def vector_symlink_loop(tmp: Path) -> Outcome:
 def vector_bad_card(tmp: Path) -> Outcome:
     def change(v: Path) -> None:
         path = v / "knock" / "limit.yaml"
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
         document["vectors"][0]["input"]["hand"] = "Zs " + " ".join(document["vectors"][0]["input"]["hand"].split()[1:])
         path.write_text(yaml.safe_dump(document), encoding="utf-8")
 
@@ -397,7 +398,7 @@ def _played(tmp: Path) -> dict:
     path = tmp / "played.yaml"
     outcome = run("play", "--seed", "4", "--save", str(path), stdin=b"1\n" * 200)
     assert outcome.status == 0, outcome.text
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
 
 
 def _replay(tmp: Path, document: object, *argv: str) -> Outcome:

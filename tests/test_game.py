@@ -30,6 +30,7 @@ from reference_impl.game import (
     settle,
 )
 from reference_impl.hollywood import play_hollywood
+from ginspec.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -374,7 +375,7 @@ def test_hands_without_a_winner_enter_nothing() -> None:
 def _game_vectors() -> list[dict]:
     found = []
     for path in sorted((ROOT / "vectors" / "game").glob("*.yaml")):
-        vectors = yaml.safe_load(path.read_text(encoding="utf-8"))["vectors"]
+        vectors = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)["vectors"]
         found.extend(vector for vector in vectors if vector["kind"] in ("game", "hollywood"))
     return found
 

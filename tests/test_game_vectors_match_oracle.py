@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from tests.oracle.games import answer
+from ginspec.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_DIR = ROOT / "vectors" / "game"
@@ -20,7 +21,7 @@ def variant_parameters(name: str, chain: tuple[str, ...] = ()) -> dict:
     if name in chain:
         raise ValueError(f"variant {name!r} extends itself")
     with open(VARIANTS / f"{name}.yaml", encoding="utf-8") as f:
-        document = yaml.safe_load(f)
+        document = yaml.load(f, Loader=SAFE_LOADER)
     parameters = {}
     if document.get("extends"):
         parameters.update(variant_parameters(document["extends"], chain + (name,)))
@@ -32,7 +33,7 @@ def load() -> list[tuple[str, dict]]:
     found = []
     for path in sorted(GAME_DIR.glob("*.yaml")):
         with open(path, encoding="utf-8") as f:
-            document = yaml.safe_load(f)
+            document = yaml.load(f, Loader=SAFE_LOADER)
         for vector in document["vectors"]:
             if vector["kind"] in ("game", "hollywood"):
                 found.append((path.name, vector))

@@ -9,6 +9,7 @@ from xml.etree import ElementTree as ET
 import yaml
 
 from tests.test_expectations import check, suite
+from ginspec.yamlio import SAFE_LOADER
 
 
 def cases(path: Path) -> dict[str, ET.Element]:
@@ -40,7 +41,7 @@ def test_a_known_departure_is_skipped_and_only_a_new_one_fails(tmp_path: Path) -
     env = suite(tmp_path)
     baseline = tmp_path / "expectations.yaml"
     check(env, "--report", str(tmp_path / "r.json"), "--expectations", str(baseline), "--write-expectations")
-    drafted = yaml.safe_load(baseline.read_text(encoding="utf-8"))
+    drafted = yaml.load(baseline.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     assert [entry["id"] for entry in drafted["departures"]] == ["scoring-0901"]
     junit = tmp_path / "junit.xml"
     result = check(env, "--report", str(tmp_path / "r.json"), "--expectations", str(baseline), "--junit-xml", str(junit))

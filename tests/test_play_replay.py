@@ -14,6 +14,7 @@ import yaml
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.transcripts import load_transcript, replay_transcript
+from ginspec.yamlio import SAFE_LOADER
 
 
 def ginspec(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -26,7 +27,7 @@ def test_a_played_hand_replays_to_its_result(tmp_path: Path) -> None:
     result = ginspec("play", "--seed", "4", "--save", str(path), stdin="1\n" * 200)
     assert result.returncode == 0, result.stderr
     assert "your hand:" in result.stdout and "♠" in result.stdout + "♣♦♥"
-    saved = yaml.safe_load(path.read_text(encoding="utf-8"))
+    saved = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     assert len(saved["actions"]) > 2 and saved["result"]["outcome"] in {"knock", "undercut", "gin", "big_gin", "void", "draw"}
     replayed = ginspec("replay", str(path))
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
@@ -36,7 +37,7 @@ def test_a_played_hand_replays_to_its_result(tmp_path: Path) -> None:
 def test_a_doctored_transcript_is_caught_at_the_bad_move(tmp_path: Path) -> None:
     path = tmp_path / "hand.yaml"
     ginspec("play", "--seed", "4", "--save", str(path), stdin="1\n" * 200)
-    saved = yaml.safe_load(path.read_text(encoding="utf-8"))
+    saved = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     saved["actions"].insert(1, saved["actions"][0])  # the same player acts twice
     path.write_text(yaml.safe_dump(saved), encoding="utf-8")
     result = ginspec("replay", str(path))

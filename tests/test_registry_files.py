@@ -17,6 +17,8 @@ import jsonschema
 import pytest
 import yaml
 
+from ginspec.yamlio import SAFE_LOADER
+
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
 SCHEMA = SPEC / "schema"
@@ -134,7 +136,7 @@ RETIRED_SCHEMA = {
 
 def _load_yaml(path: Path):
     with path.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=SAFE_LOADER)
 
 
 def _load_schema(name: str) -> dict:

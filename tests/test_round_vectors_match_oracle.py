@@ -13,6 +13,7 @@ import yaml
 
 from tests.oracle import rounds
 from tests.oracle.cards import all_cards
+from ginspec.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "vectors" / "round").glob("*.yaml"))
@@ -25,7 +26,7 @@ def _documents():
     found = []
     for path in FILES:
         with open(path, encoding="utf-8") as f:
-            found.append((path, yaml.safe_load(f)))
+            found.append((path, yaml.load(f, Loader=SAFE_LOADER)))
     return found
 
 
@@ -37,7 +38,7 @@ def _registered_rules():
     found = set()
     for path in (ROOT / "spec" / "rules").glob("*.yaml"):
         with open(path, encoding="utf-8") as f:
-            found |= {rule["id"] for rule in yaml.safe_load(f)["rules"]}
+            found |= {rule["id"] for rule in yaml.load(f, Loader=SAFE_LOADER)["rules"]}
     return found
 
 

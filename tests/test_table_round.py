@@ -19,13 +19,14 @@ from reference_impl.table_round import apply_table, deal_table, format_deal, tab
 from reference_impl.tables import TableRules
 from ginspec.variants import get_variant
 from tests.oracle import rounds, table_rounds
+from ginspec.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _load(path: Path, kind: str) -> list[dict]:
     with open(path, encoding="utf-8") as f:
-        return [vector for vector in yaml.safe_load(f)["vectors"] if vector["kind"] == kind]
+        return [vector for vector in yaml.load(f, Loader=SAFE_LOADER)["vectors"] if vector["kind"] == kind]
 
 
 ROUNDS = _load(ROOT / "vectors" / "round" / "tables.yaml", "table_round")
@@ -163,7 +164,7 @@ def test_a_hand_at_the_table_is_played_in_the_terminal_saved_and_replayed(varian
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
     out = io.StringIO()
     assert main(["play", "--variant", variant, "--you", you, "--dealer", dealer, "--seed", "11", "--save", str(saved)], out=out) == 0
-    transcript = yaml.safe_load(saved.read_text(encoding="utf-8"))
+    transcript = yaml.load(saved.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     assert set(transcript["deal"]["hands"]) == set(("p1", "p2", "p3", "p4")[: rounds.load_variant(variant)["players"]])
     _, expected = table_rounds.replay(transcript["deal"], transcript["actions"], rounds.load_variant(variant))
     assert transcript["result"]["outcome"] == expected["outcome"] and transcript["result"]["points"] == expected["points"]

@@ -8,6 +8,7 @@ import yaml
 from ginspec.coverage import load_scenarios, rule_coverage, unknown_rule_ids
 from ginspec.paths import spec_dir
 from ginspec.registry import rules_by_id
+from ginspec.yamlio import SAFE_LOADER
 
 COVERAGE = rule_coverage()
 
@@ -38,7 +39,7 @@ def test_unverifiable_rules_say_why() -> None:
 
 
 def test_retired_ids_are_not_reused() -> None:
-    retired = yaml.safe_load((spec_dir() / "retired-ids.yaml").read_text(encoding="utf-8")).get("retired") or []
+    retired = yaml.load((spec_dir() / "retired-ids.yaml").read_text(encoding="utf-8"), Loader=SAFE_LOADER).get("retired") or []
     reused = [entry["id"] for entry in retired if entry["id"] in rules_by_id()]
     assert not reused
 
@@ -46,7 +47,7 @@ def test_retired_ids_are_not_reused() -> None:
 def test_no_rule_id_disappears_and_every_new_one_is_recorded() -> None:
     lines = (spec_dir() / "rule-ids.txt").read_text(encoding="utf-8").splitlines()
     ledger = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
-    retired = {entry["id"] for entry in yaml.safe_load((spec_dir() / "retired-ids.yaml").read_text(encoding="utf-8")).get("retired") or []}
+    retired = {entry["id"] for entry in yaml.load((spec_dir() / "retired-ids.yaml").read_text(encoding="utf-8"), Loader=SAFE_LOADER).get("retired") or []}
     registered = set(rules_by_id())
     assert not ledger - registered - retired, f"rule IDs removed without being retired: {sorted(ledger - registered - retired)}"
     assert not registered - ledger, f"new rule IDs not yet in spec/rule-ids.txt: {sorted(registered - ledger)}"

@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from ginspec.variants import Variant, load_variants, parameter_schemas, variant_files
+from ginspec.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
@@ -39,7 +40,7 @@ QUESTION_SCOPE = {"Q17": "oklahoma", "Q20": "hollywood", "Q23": "house-s003", "Q
 
 
 def _yaml(name: str) -> Any:
-    return yaml.safe_load((SPEC / name).read_text(encoding="utf-8"))
+    return yaml.load((SPEC / name).read_text(encoding="utf-8"), Loader=SAFE_LOADER)
 
 
 VARIANTS: dict[str, Variant] = load_variants()
@@ -49,7 +50,7 @@ SOURCE_CODES = {entry["code"] for entry in _yaml("sources.yaml")["sources"]}
 
 
 def _document(name: str) -> dict[str, Any]:
-    return yaml.safe_load(variant_files()[name].read_text(encoding="utf-8"))
+    return yaml.load(variant_files()[name].read_text(encoding="utf-8"), Loader=SAFE_LOADER)
 
 
 def _authoritative(name: str) -> bool:

@@ -16,6 +16,7 @@ import yaml
 from ginspec.errors import InvalidVariant, SuiteError, UsageError
 from ginspec.variants import load_variants, parameter_schemas
 from ginspec.variants_cli import add_variant_commands
+from ginspec.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,7 +203,7 @@ def test_the_worked_example_in_variants_md_loads_and_diffs_as_shown(
     [shown] = _blocks(guide, "text")
     shutil.copytree(ROOT / "spec" / "variants", tmp_path / "spec" / "variants")
     shutil.copytree(ROOT / "spec" / "schema", tmp_path / "spec" / "schema")
-    name = yaml.safe_load(example)["name"]
+    name = yaml.load(example, Loader=SAFE_LOADER)["name"]
     (tmp_path / "spec" / "variants" / f"{name}.yaml").write_text(example, encoding="utf-8")
     monkeypatch.setenv("GINSPEC_ROOT", str(tmp_path))
     variants = load_variants()
