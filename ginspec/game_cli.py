@@ -183,9 +183,10 @@ def command_game(args: argparse.Namespace, out: TextIO) -> int:
         answer = ReferenceAdapter().ask(Question(kind, {key: value for key, value in data.items() if key != "dealt_by"}, parameters))
     except GinError as exc:
         raise UsageError(f"{display(path)}: {exc}") from None
-    if "error" in answer:
+    problem = answer.get("error") or answer.get("refused")
+    if problem:
         detail = f": {answer['message']}" if answer.get("message") else ""
-        raise UsageError(f"{display(path)}: under table_format={form} ({kind.replace('_', ' ')}): {answer['error']}{detail}")
+        raise UsageError(f"{display(path)}: under table_format={form} ({kind.replace('_', ' ')}): {problem}{detail}")
     _check_dealers(path, data, answer)
     args.variant = variant
     if args.json:
