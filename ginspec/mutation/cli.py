@@ -1,8 +1,9 @@
 """``python -m ginspec.mutation``: the mutation score of ``reference_impl/`` per module, with the
 suite (every vector and scenario ``ginspec check`` runs) as the test.
 
-Exit status: 0, or 1 when ``--fail-under`` is not met or (with ``--strict``) a mutant survives
-that ``detection/equivalent-mutants.yaml`` does not list; 2 for a usage error.
+Exit status: 0, or 1 when ``--fail-under`` is not met, a mutant listed in
+``detection/equivalent-mutants.yaml`` is killed (the list is wrong), or (with ``--strict``) a
+mutant survives that the list does not name; 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -158,8 +159,11 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.fail_under is not None and (whole.score or 0.0) < args.fail_under:
         sys.stderr.write(f"mutation score {_percent(whole.score)} is under {args.fail_under:.0%}\n")
         status = 1
-    if args.strict and (left or stale):
-        sys.stderr.write(f"{len(left)} mutants survived that are not listed as equivalent, {len(stale)} listed ones were killed\n")
+    if stale:
+        sys.stderr.write(f"{len(stale)} mutants listed as equivalent were killed: the list is wrong\n")
+        status = 1
+    if args.strict and left:
+        sys.stderr.write(f"{len(left)} mutants survived that are not listed as equivalent\n")
         if args.json or not args.survivors:
             for outcome in left:
                 sys.stderr.write(f"  {survivor_line(outcome)}\n")

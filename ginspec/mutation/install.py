@@ -12,9 +12,10 @@ from __future__ import annotations
 import importlib
 import types
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Iterator
 
-from ginspec.mutation.operators import module_path, mutated_tree
+from ginspec.mutation.operators import import_time_functions, module_path, mutated_tree
 
 
 class NotInstallable(Exception):
@@ -65,9 +66,22 @@ def _code_named(code: types.CodeType, qualname: str) -> types.CodeType | None:
     return None
 
 
-def mutated_code(module_name: str, index: int) -> tuple[types.FunctionType, types.CodeType]:
-    """The live function the ``index``-th mutant of the module changes, and its mutated code."""
+@dataclass(frozen=True)
+class MutatedModule:
+    function: types.FunctionType
+    """The live function the mutant changes."""
+    code: types.CodeType
+    """Its mutated code."""
+    module_code: types.CodeType
+    """The whole mutated module, compiled."""
+    at_import: bool
+    """Whether the function runs at import (it builds module-level values)."""
+
+
+def mutated_code(module_name: str, index: int) -> MutatedModule:
+    """The ``index``-th mutant of the module, compiled, and the live function it changes."""
     tree, qualname = mutated_tree(module_name, index)
+    at_import = qualname in import_time_functions(tree)
     compiled = compile(tree, str(module_path(module_name)), "exec")
     code = _code_named(compiled, qualname)
     if code is None:
@@ -77,7 +91,56 @@ def mutated_code(module_name: str, index: int) -> tuple[types.FunctionType, type
         raise NotInstallable(f"{module_name}: {qualname} is not a live function")
     if function.__code__.co_freevars != code.co_freevars:
         raise NotInstallable(f"{module_name}: {qualname} closes over different names once mutated")
-    return function, code
+    return MutatedModule(function, code, compiled, at_import)
+
+
+def _same(old: Any, new: Any) -> bool:
+    try:
+        return bool(old is new or old == new)
+    except Exception:  # noqa: BLE001 - values that cannot be compared are taken as changed
+        return False
+
+
+_MISSING = object()
+
+
+def _rebuild_module_values(module_name: str, module_code: types.CodeType) -> list[tuple[Any, str, Any]]:
+    """Run the mutated module in a copy of its namespace and put in place every module-level
+    value it builds differently, and every default argument that takes such a value. Returns what
+    to restore: (owner, attribute or key, old value)."""
+    module = importlib.import_module(module_name)
+    namespace = vars(module)
+    scratch = dict(namespace)
+    exec(module_code, scratch)  # noqa: S102 - the engine's own source, one node changed
+    restore: list[tuple[Any, str, Any]] = []
+    for name, value in scratch.items():
+        if name.startswith("__") or isinstance(value, (types.FunctionType, type, types.ModuleType)):
+            continue
+        old = namespace.get(name, _MISSING)
+        if old is _MISSING or not _same(old, value):
+            restore.append((namespace, name, old))
+            namespace[name] = value
+    rebuilt: dict[tuple[str, int], types.FunctionType] = {}
+    for value in scratch.values():
+        if isinstance(value, types.FunctionType) and value.__module__ == module_name:
+            rebuilt[(value.__code__.co_qualname, value.__code__.co_firstlineno)] = value
+    for key, live in live_functions(module_name).items():
+        again = rebuilt.get(key)
+        if again is not None and not _same(live.__defaults__, again.__defaults__):
+            restore.append((live, "__defaults__", live.__defaults__))
+            live.__defaults__ = again.__defaults__
+    return restore
+
+
+def _undo(restore: list[tuple[Any, str, Any]]) -> None:
+    for owner, name, old in reversed(restore):
+        if isinstance(owner, dict):
+            if old is _MISSING:
+                owner.pop(name, None)
+            else:
+                owner[name] = old
+        else:
+            setattr(owner, name, old)
 
 
 def clear_caches(package: str = "reference_impl") -> None:
@@ -95,16 +158,45 @@ def clear_caches(package: str = "reference_impl") -> None:
                     clear()
 
 
+_MEMOS: list[Any] = []
+
+
+def remember_memos(package: str = "reference_impl") -> None:
+    """Note the module-level containers that are empty now, before any question: the engine's
+    own memos (such as a table of set choices filled on demand), emptied around each mutant so
+    that no answer of the mutant, nor of the engine before it, is remembered across."""
+    import sys
+
+    _MEMOS.clear()
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == package or name.startswith(package + ".")):
+            continue
+        for value in vars(module).values():
+            if isinstance(value, (dict, set, list)) and not value:
+                _MEMOS.append(value)
+
+
+def _forget() -> None:
+    clear_caches()
+    for memo in _MEMOS:
+        memo.clear()
+
+
 @contextmanager
 def installed(module_name: str, index: int) -> Iterator[None]:
-    """Run the body with the mutant in place; the original code is back afterwards, whatever
-    happens."""
-    function, code = mutated_code(module_name, index)
-    original = function.__code__
-    clear_caches()
-    function.__code__ = code
+    """Run the body with the mutant in place; the original code and values are back afterwards,
+    whatever happens. A mutant of a function that runs at import also rebuilds the module-level
+    values (tables) the mutated module builds differently."""
+    mutated = mutated_code(module_name, index)
+    original = mutated.function.__code__
+    restore: list[tuple[Any, str, Any]] = []
+    _forget()
     try:
+        if mutated.at_import:
+            restore = _rebuild_module_values(module_name, mutated.module_code)
+        mutated.function.__code__ = mutated.code
         yield
     finally:
-        function.__code__ = original
-        clear_caches()
+        mutated.function.__code__ = original
+        _undo(restore)
+        _forget()

@@ -55,6 +55,9 @@ class Mutant:
     mutated: str
     occurrence: int = 0
     """How many earlier sites of the same function have the same operator and texts."""
+    at_import: bool = False
+    """Whether the function runs when the module is imported (it builds a module-level table):
+    its mutant is installed by running the mutated module again (:mod:`ginspec.mutation.install`)."""
 
     @property
     def identity(self) -> str:
@@ -66,7 +69,7 @@ class Mutant:
         return {
             "module": self.module, "index": self.index, "function": self.function, "operator": self.operator,
             "line": self.line, "end_line": self.end_line, "original": self.original, "mutated": self.mutated,
-            "occurrence": self.occurrence, "identity": self.identity,
+            "occurrence": self.occurrence, "at_import": self.at_import, "identity": self.identity,
         }
 
 
@@ -164,6 +167,36 @@ def _sites(tree: ast.Module) -> Iterator[_Site]:
         yield from _walk(name, unit)
 
 
+def import_time_functions(tree: ast.Module) -> set[str]:
+    """The module's functions that its own top-level code calls, directly or through one another
+    (by name: a static, generous reading)."""
+    functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    def names_in(nodes: list[ast.AST]) -> set[str]:
+        """Names called (or iterated as generators) under ``nodes``."""
+        return {
+            node.func.id for top in nodes for node in ast.walk(top)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        }
+
+    top_level: list[ast.AST] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            top_level += [*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+        elif isinstance(node, ast.ClassDef):
+            top_level += node.decorator_list  # class bodies hold annotations and methods only here
+        else:
+            top_level.append(node)
+    called = names_in(top_level) & set(functions)
+    pending = list(called)
+    while pending:
+        for name in names_in([functions[pending.pop()]]) & set(functions):
+            if name not in called:
+                called.add(name)
+                pending.append(name)
+    return called
+
+
 def _text(source: str, node: ast.AST) -> str:
     segment = ast.get_source_segment(source, node) or ast.unparse(node)
     return " ".join(segment.split())[:120]
@@ -192,6 +225,7 @@ def list_mutants(module: str, source: str | None = None) -> list[Mutant]:
     tree = ast.parse(text)
     mutants: list[Mutant] = []
     seen: dict[tuple[str, str, str, str], int] = {}
+    at_import = import_time_functions(tree)
     for index, site in enumerate(_sites(tree)):
         original = _text(text, site.node)
         replacement = site.change(copy.deepcopy(site.node))
@@ -200,7 +234,8 @@ def list_mutants(module: str, source: str | None = None) -> list[Mutant]:
         occurrence = seen.get(key, 0)
         seen[key] = occurrence + 1
         mutants.append(
-            Mutant(module, index, site.function, site.operator, site.node.lineno, getattr(site.node, "end_lineno", None) or site.node.lineno, original, mutated, occurrence)
+            Mutant(module, index, site.function, site.operator, site.node.lineno, getattr(site.node, "end_lineno", None) or site.node.lineno, original, mutated, occurrence,
+                   site.function in at_import)
         )
     return mutants
 

@@ -55,6 +55,11 @@ class Coverage:
     def cases_for(self, mutant: Mutant) -> list[int]:
         filename = str(module_path(mutant.module))
         found: set[int] = set()
+        if mutant.at_import:  # it changes a table the module builds: every case that uses the module
+            for (name, _), positions in self.lines.items():
+                if name == filename:
+                    found.update(positions)
+            return sorted(found)
         for line in range(mutant.line, mutant.end_line + 1):
             found.update(self.lines.get((filename, line), ()))
         return sorted(found)

@@ -28,7 +28,7 @@ from typing import Any, TextIO
 import pytest
 
 from ginspec.mutation.cases import LineTracer, SuiteCase, coverage_map, scenario_cases, vector_cases
-from ginspec.mutation.install import NotInstallable, installed
+from ginspec.mutation.install import NotInstallable, installed, remember_memos
 from ginspec.mutation.operators import source_digest
 
 MEMORY_LIMIT = 4 * 1024**3
@@ -81,6 +81,7 @@ class WorkerPlugin:
 
     def _serve(self, cases: dict[str, SuiteCase]) -> None:
         signal.signal(signal.SIGALRM, _on_alarm)
+        remember_memos()
         threads = threading.active_count()
         self._answer({"ready": True, "cases": len(cases)})
         for line in self.orders:
@@ -108,20 +109,21 @@ class WorkerPlugin:
         unknown = next((name for name in order["cases"] if name not in cases), None)
         if unknown is not None:
             return {"killed": False, "by": None, "why": f"stale: the suite no longer has the case {unknown}", "ran": 0}
+        signal.setitimer(signal.ITIMER_REAL, float(order["limit"]))
         try:
             with installed(order["module"], int(order["index"])):
-                signal.setitimer(signal.ITIMER_REAL, float(order["limit"]))
-                try:
-                    for current in order["cases"]:
-                        ran += 1
-                        if cases[current].run():
-                            return {"killed": True, "by": current, "why": "fail", "ran": ran}
-                finally:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
+                for current in order["cases"]:
+                    ran += 1
+                    if cases[current].run():
+                        return {"killed": True, "by": current, "why": "fail", "ran": ran}
         except MutantTimeout:
             return {"killed": True, "by": current, "why": "timeout", "ran": ran}
         except NotInstallable as exc:
             return {"killed": False, "by": None, "why": f"not installable: {exc}", "ran": 0}
+        except Exception as exc:  # noqa: BLE001 - the mutated module cannot even be loaded
+            return {"killed": True, "by": None, "why": f"the mutated module fails to load: {type(exc).__name__}", "ran": ran}
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
         return {"killed": False, "by": None, "why": "survived", "ran": ran}
 
 
