@@ -271,7 +271,10 @@ def optimal_arrangements(mask: int) -> list[Arrangement]:
 
 
 def best_discards(mask: int) -> tuple[int, list[Card]]:
-    """KNOCK-COUNT-AFTER-DISCARD: the least deadwood after discarding, and every discard reaching it."""
-    by_discard = {card: least_deadwood(mask ^ card.bit) for card in cards_of(mask)}
-    best = min(by_discard.values())
-    return best, [card for card, deadwood in by_discard.items() if deadwood == best]
+    """KNOCK-COUNT-AFTER-DISCARD: the least deadwood after discarding, and every discard reaching it.
+
+    The least deadwood is the one the per-suit tables give (:func:`least_deadwood_after_discard`,
+    the count that play and the knock checks rely on), so every question about a hand after the
+    draw checks those tables too."""
+    best = least_deadwood_after_discard(mask)
+    return best, [card for card in cards_of(mask) if least_deadwood(mask ^ card.bit) == best]
