@@ -144,3 +144,31 @@ def test_an_equivalent_without_a_reason_is_refused(tmp_path):
     mutant = list_mutants("reference_impl.melds")[0]
     with pytest.raises(InvalidEquivalents, match="reason is empty"):
         load_equivalents(_equivalents_file(tmp_path, mutant, reason=" "))
+
+
+def test_a_mutant_of_a_table_built_at_import_rebuilds_the_table():
+    from reference_impl.cards import mask_of, parse_cards
+    from reference_impl.deadwood import least_deadwood
+
+    three = mask_of(parse_cards("Ac 2c 3c"))
+    mutant = next(
+        m for m in list_mutants("reference_impl.deadwood")
+        if m.function == "_tabulate" and m.operator == "cmp-boundary" and m.original == "stretch.bit_count() >= 3"
+    )
+    assert mutant.at_import
+    with installed(mutant.module, mutant.index):
+        assert least_deadwood(three) == 6  # a run of three no longer melds
+    assert least_deadwood(three) == 0
+
+
+def test_a_mutant_of_an_initialiser_reaches_the_cards_made_at_import():
+    from reference_impl.cards import parse_card
+
+    mutant = next(
+        m for m in list_mutants("reference_impl.cards")
+        if m.function == "Card.__post_init__" and m.operator == "int-minus" and m.original == "10" and m.occurrence == 1
+    )
+    assert mutant.at_import
+    with installed(mutant.module, mutant.index):
+        assert parse_card("Th").value == 9
+    assert parse_card("Th").value == 10

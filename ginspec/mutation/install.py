@@ -132,6 +132,43 @@ def _rebuild_module_values(module_name: str, module_code: types.CodeType) -> lis
     return restore
 
 
+def _instances_made_at_import(module_name: str, class_name: str) -> list[Any]:
+    """The instances of a class of the module held in its module-level values (a pack of cards
+    in a tuple, a table keyed by card), each once."""
+    module = importlib.import_module(module_name)
+    cls = getattr(module, class_name, None)
+    if not isinstance(cls, type):
+        return []
+    found: dict[int, Any] = {}
+    for value in vars(module).values():
+        items: list[Any] = [value]
+        if isinstance(value, (tuple, list, set, frozenset)):
+            items = list(value)
+        elif isinstance(value, dict):
+            items = [*value.keys(), *value.values()]
+        for item in items:
+            if isinstance(item, cls):
+                found.setdefault(id(item), item)
+    return list(found.values())
+
+
+def _initialise_again(instances: list[Any], initialiser: types.FunctionType) -> None:
+    """Run the (mutated or original) initialiser again on instances made at import; only a
+    ``__post_init__`` can be run again on a live instance."""
+    if initialiser.__name__ != "__post_init__":
+        return
+    import dataclasses
+
+    for instance in instances:
+        for item in dataclasses.fields(instance) if dataclasses.is_dataclass(instance) else ():
+            if not item.init:  # what the initialiser sets: gone, as in a freshly made instance
+                try:
+                    object.__delattr__(instance, item.name)
+                except AttributeError:
+                    pass
+        initialiser(instance)
+
+
 def _undo(restore: list[tuple[Any, str, Any]]) -> None:
     for owner, name, old in reversed(restore):
         if isinstance(owner, dict):
@@ -191,12 +228,19 @@ def installed(module_name: str, index: int) -> Iterator[None]:
     original = mutated.function.__code__
     restore: list[tuple[Any, str, Any]] = []
     _forget()
+    instances: list[Any] = []
     try:
-        if mutated.at_import:
+        if mutated.at_import and "." in mutated.function.__qualname__:
+            instances = _instances_made_at_import(module_name, mutated.function.__qualname__.split(".")[0])
+        elif mutated.at_import:
             restore = _rebuild_module_values(module_name, mutated.module_code)
         mutated.function.__code__ = mutated.code
+        _initialise_again(instances, mutated.function)
         yield
     finally:
         mutated.function.__code__ = original
         _undo(restore)
-        _forget()
+        try:
+            _initialise_again(instances, mutated.function)
+        finally:
+            _forget()

@@ -168,8 +168,8 @@ def _sites(tree: ast.Module) -> Iterator[_Site]:
 
 
 def import_time_functions(tree: ast.Module) -> set[str]:
-    """The module's functions that its own top-level code calls, directly or through one another
-    (by name: a static, generous reading)."""
+    """The module's functions that its own top-level code calls, directly or through one another,
+    and the initialisers of the classes it instantiates (by name: a static, generous reading)."""
     functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
     def names_in(nodes: list[ast.AST]) -> set[str]:
@@ -187,14 +187,19 @@ def import_time_functions(tree: ast.Module) -> set[str]:
             top_level += node.decorator_list  # class bodies hold annotations and methods only here
         else:
             top_level.append(node)
-    called = names_in(top_level) & set(functions)
-    pending = list(called)
+    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    called = names_in(top_level) & (set(functions) | classes)
+    pending = [name for name in called if name in functions]
     while pending:
-        for name in names_in([functions[pending.pop()]]) & set(functions):
+        for name in names_in([functions[pending.pop()]]) & (set(functions) | classes):
             if name not in called:
                 called.add(name)
-                pending.append(name)
-    return called
+                if name in functions:
+                    pending.append(name)
+    # a class made at import (a pack of cards) ran its initialisers on every instance made then
+    return {name for name in called if name in functions} | {
+        f"{name}.{method}" for name in called & classes for method in ("__init__", "__post_init__")
+    }
 
 
 def _text(source: str, node: ast.AST) -> str:
