@@ -251,7 +251,7 @@ def deal_table_checked(
     seats = rules.seats
     start = seats.index(dealer) + 1
     order = [card for number in range(len(seats)) for card in hands[seats[(start + number) % len(seats)]]]
-    dealt = deal_table_in_order(rules, dealer, [*order, explicit.discard_pile[0], *stock])
+    dealt = deal_table_in_order(rules, dealer, [*order, explicit.upcard, *stock])
     if dealt != explicit:
         raise AssertionError("dealing the pack in order does not give the deal asked for")
     return dealt
