@@ -12,7 +12,7 @@ adjacent bits inside one lane, and a suit's cards are ``(mask >> 16 * s) & 0x1FF
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from reference_impl.errors import DuplicateCard, NotationError
 
@@ -157,25 +157,3 @@ def cards_of(mask: int) -> list[Card]:
         cards.append(_BY_BIT[low])
         mask ^= low
     return cards
-
-
-def mask_value(mask: int) -> int:
-    """Total deadwood value of the cards in a mask (rule CARD-VALUES)."""
-    return sum(card.value for card in cards_of(mask))
-
-
-def suit_lanes(mask: int) -> tuple[int, int, int, int]:
-    """The 13-bit rank masks of each suit, in the order c d h s."""
-    return (
-        mask & LANE_MASK,
-        (mask >> 16) & LANE_MASK,
-        (mask >> 32) & LANE_MASK,
-        (mask >> 48) & LANE_MASK,
-    )
-
-
-def as_cards(cards: str | Sequence[Card]) -> tuple[Card, ...]:
-    """Accept either canonical text or a sequence of cards."""
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return tuple(cards)

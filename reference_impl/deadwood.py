@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Iterator, Sequence
 
-from reference_impl.cards import LANE_MASK, Card, cards_of, mask_of
+from reference_impl.cards import LANE_MASK, Card, cards_of
 
 NO_DISCARD = 1 << 20
 """Stands for "no discard possible" in :data:`RUN_DEADWOOD_AFTER_DISCARD` (an empty suit)."""
@@ -51,15 +51,6 @@ def _unbroken_stretches(lane: int) -> Iterator[int]:
         lane &= ~block
 
 
-def _lane_value(lane: int) -> int:
-    return sum(_RANK_VALUES[rank] for rank in range(13) if lane >> rank & 1)
-
-
-def _run_deadwood(lane: int) -> int:
-    """Deadwood of one suit's cards melded by runs only: stretches of 1 or 2 cards stay unmelded."""
-    return sum(_lane_value(block) for block in _unbroken_stretches(lane) if block.bit_count() < 3)
-
-
 def _run_melds(lane: int) -> list[int]:
     """The runs melded in one suit: every unbroken stretch of 3 or more cards."""
     return [block for block in _unbroken_stretches(lane) if block.bit_count() >= 3]
@@ -73,8 +64,9 @@ def _lowest_stretch(lane: int) -> int:
 
 def _tabulate() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """:data:`RUN_DEADWOOD` and :data:`RUN_DEADWOOD_AFTER_DISCARD`, built mask by mask from smaller
-    masks (the same values as :func:`_run_deadwood` and the minimum over each discard, in a
-    fraction of the time, since every command that reads a hand builds them at start).
+    masks (the run deadwood of a suit: the value of its cards outside unbroken stretches of three
+    or more, and the minimum of that over each discard), fast because every command that reads a hand
+    builds them at start.
 
     A suit mask is its lowest stretch plus the rest; the stretches melded or not are independent,
     so the run deadwood adds up, and a discard comes either out of the lowest stretch or out of the
@@ -107,7 +99,8 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 RUN_DEADWOOD: tuple[int, ...]
-"""Per-suit run deadwood for every 13-bit suit mask (:func:`_run_deadwood` of each)."""
+"""Per-suit run deadwood for every 13-bit suit mask: the value of the cards outside its unbroken
+stretches of three or more (MELD-RUN)."""
 
 RUN_DEADWOOD_AFTER_DISCARD: tuple[int, ...]
 """Per-suit run deadwood after discarding the best card of that suit (:data:`NO_DISCARD` for an
@@ -241,9 +234,6 @@ class Arrangement:
         """DEADWOOD-COUNT: the value of the unmelded cards."""
         return sum(card.value for card in self.deadwood_cards)
 
-    def meld_masks(self) -> frozenset[int]:
-        return frozenset(mask_of(meld) for meld in self.melds)
-
 
 def _arrangement(mask: int, in_sets: int) -> Arrangement:
     """The best arrangement for one choice of sets: sets as chosen, every long stretch a run."""
@@ -281,7 +271,10 @@ def optimal_arrangements(mask: int) -> list[Arrangement]:
 
 
 def best_discards(mask: int) -> tuple[int, list[Card]]:
-    """KNOCK-COUNT-AFTER-DISCARD: the least deadwood after discarding, and every discard reaching it."""
-    by_discard = {card: least_deadwood(mask ^ card.bit) for card in cards_of(mask)}
-    best = min(by_discard.values())
-    return best, [card for card, deadwood in by_discard.items() if deadwood == best]
+    """KNOCK-COUNT-AFTER-DISCARD: the least deadwood after discarding, and every discard reaching it.
+
+    The least deadwood is the one the per-suit tables give (:func:`least_deadwood_after_discard`,
+    the count that play and the knock checks rely on), so every question about a hand after the
+    draw checks those tables too."""
+    best = least_deadwood_after_discard(mask)
+    return best, [card for card in cards_of(mask) if least_deadwood(mask ^ card.bit) == best]

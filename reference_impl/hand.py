@@ -12,7 +12,6 @@ from reference_impl.deadwood import (
     Arrangement,
     best_discards,
     least_deadwood,
-    least_deadwood_after_discard,
     optimal_arrangements,
 )
 from reference_impl.errors import CardNotHeld, WrongHandSize
@@ -90,11 +89,6 @@ def evaluate_drawn_hand(cards: Sequence[Card], rules: HandRules) -> DrawnHand:
         kept=kept,
         all_melded=optimal_arrangements(mask)[0] if big_gin else None,
     )
-
-
-def drawn_hand_deadwood(cards: Sequence[Card]) -> int:
-    """Only the number: least deadwood of the cards kept after the best discard."""
-    return least_deadwood_after_discard(mask_of(cards))
 
 
 @dataclass(frozen=True, slots=True)

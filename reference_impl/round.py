@@ -332,6 +332,25 @@ def deal_in_order(rules: RoundRules, dealer: str, order: Sequence[Card]) -> Roun
 
 
 
+def deal_checked(
+    rules: RoundRules,
+    dealer: str,
+    p1: Sequence[Card],
+    p2: Sequence[Card],
+    upcard: Card | None,
+    stock: Sequence[Card],
+) -> RoundState:
+    """An explicit deal (:func:`deal`, which refuses a malformed one), made again by dealing the
+    pack in the order its cards come off (:func:`deal_in_order`, the deal of play and fuzzing):
+    the two must give the same state, so every question about a dealt hand checks both."""
+    explicit = deal(rules, dealer, p1, p2, upcard, stock)
+    first, second = (p2, p1) if dealer == "p1" else (p1, p2)
+    dealt = deal_in_order(rules, dealer, [*first, *second, *([upcard] if upcard else []), *stock])
+    if dealt != explicit:
+        raise AssertionError("dealing the pack in order does not give the deal asked for")
+    return dealt
+
+
 _evolve = evolver(RoundState)
 
 

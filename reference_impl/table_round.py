@@ -48,6 +48,7 @@ __all__ = [
     "TableState",
     "apply_table",
     "deal_table",
+    "deal_table_checked",
     "deal_table_in_order",
     "replay_table",
     "table_legal_actions",
@@ -251,6 +252,22 @@ def deal_table_in_order(rules: TablePlayRules, dealer: str, order: Sequence[Card
         hands[seat] = tuple(order[number * size : (number + 1) * size])
     rest = list(order[len(seats) * size :])
     return deal_table(rules, dealer, hands, rest[0], rest[1:])
+
+
+def deal_table_checked(
+    rules: TablePlayRules, dealer: str, hands: Mapping[str, Sequence[Card]], upcard: Card | None, stock: Sequence[Card]
+) -> TableState:
+    """An explicit deal at the table (:func:`deal_table`, which refuses a malformed one), made again
+    by dealing the pack in the order its cards come off (:func:`deal_table_in_order`, the deal of
+    play): the two must give the same state, so every question about a dealt hand checks both."""
+    explicit = deal_table(rules, dealer, hands, upcard, stock)
+    seats = rules.seats
+    start = seats.index(dealer) + 1
+    order = [card for number in range(len(seats)) for card in hands[seats[(start + number) % len(seats)]]]
+    dealt = deal_table_in_order(rules, dealer, [*order, explicit.upcard, *stock])
+    if dealt != explicit:
+        raise AssertionError("dealing the pack in order does not give the deal asked for")
+    return dealt
 
 
 # ---------------------------------------------------------------------- legality

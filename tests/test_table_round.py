@@ -29,7 +29,7 @@ def _load(path: Path, kind: str) -> list[dict]:
         return [vector for vector in yaml.load(f, Loader=SAFE_LOADER)["vectors"] if vector["kind"] == kind]
 
 
-ROUNDS = _load(ROOT / "vectors" / "round" / "tables.yaml", "table_round")
+ROUNDS = [vector for path in sorted((ROOT / "vectors" / "round").glob("tables*.yaml")) for vector in _load(path, "table_round")]
 GAMES = _load(ROOT / "vectors" / "game" / "table-games.yaml", "table_game")
 END_FIELDS = ("outcome", "winner", "points", "knocker", "knocker_deadwood", "deadwood", "layoffs", "finished")
 

@@ -12,7 +12,7 @@ from reference_impl.actions import format_action
 from reference_impl.melds import format_meld, meld_type
 from reference_impl.game import GameAlreadyOver, GameNotOver, GameRules, play_game
 from reference_impl.hollywood import play_hollywood
-from reference_impl.round import IllegalAction, RoundState, apply, deal, legal_actions
+from reference_impl.round import IllegalAction, RoundState, apply, deal_checked, legal_actions
 from reference_impl.rules import RoundRules
 
 from reference_impl.errors import GinError
@@ -72,7 +72,7 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
     states after the action counts listed in ``observe_after``."""
     rules = RoundRules.for_two_players(data["parameters"])
     dealt = data["deal"]
-    state = deal(
+    state = deal_checked(
         rules,
         dealt["dealer"],
         parse_cards(dealt["hands"]["p1"]),

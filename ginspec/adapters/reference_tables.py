@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 
 from reference_impl.cards import parse_card, parse_cards
 from reference_impl.table_game import play_table_game
-from reference_impl.table_round import apply_table, deal_table, table_play_rules, table_state_summary
+from reference_impl.table_round import apply_table, deal_table_checked, table_play_rules, table_state_summary
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidMelds, NotationError
 from ginspec.adapters.reference import answer_by_replay
 from reference_impl.tables import (
@@ -64,7 +64,7 @@ def play_table_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
     first refused action, and the states after the action counts in ``observe_after``."""
     rules = table_play_rules(data["parameters"])
     dealt = data["deal"]
-    state = deal_table(
+    state = deal_table_checked(
         rules,
         dealt["dealer"],
         {seat: parse_cards(cards) for seat, cards in dealt["hands"].items()},

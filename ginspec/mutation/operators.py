@@ -1,0 +1,263 @@
+"""Where a module can be mutated, and the mutated module.
+
+A *site* is one node of a function body and one operator that changes it. Sites are listed in a
+fixed order (the walk of the module's syntax tree), so a mutant is named by its module and its
+index, and re-created from them in another process. Only function bodies are mutated (not
+decorators, default values, annotations or module-level code): their code can be swapped in a
+live process (:mod:`ginspec.mutation.install`).
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+OPERATORS = {
+    "cmp-negate": "a comparison replaced by its negation (< by >=, == by !=, in by not in)",
+    "cmp-boundary": "a strict comparison made inclusive or the reverse (< by <=, >= by >)",
+    "int-plus": "an integer constant increased by one",
+    "int-minus": "an integer constant decreased by one",
+    "and-or": "and replaced by or, or the reverse",
+    "bool-flip": "True replaced by False, or the reverse",
+    "not-drop": "a not removed",
+    "add-sub": "+ replaced by -, or the reverse",
+    "return-none": "a returned value replaced by None",
+    "stmt-delete": "a statement replaced by pass",
+}
+"""Every mutation operator, with what it does."""
+
+_NEGATION: dict[type, type] = {
+    ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.LtE: ast.Gt, ast.Gt: ast.LtE,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+_BOUNDARY: dict[type, type] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
+_DELETABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Raise, ast.Continue, ast.Break)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutant: the ``index``-th site of ``module``.
+
+    ``function`` is the qualified name of the outermost function whose code changes, ``original``
+    and ``mutated`` the source text of the changed node before and after."""
+
+    module: str
+    index: int
+    function: str
+    operator: str
+    line: int
+    end_line: int
+    original: str
+    mutated: str
+    occurrence: int = 0
+    """How many earlier sites of the same function have the same operator and texts."""
+    at_import: bool = False
+    """Whether the function runs when the module is imported (it builds a module-level table):
+    its mutant is installed by running the mutated module again (:mod:`ginspec.mutation.install`)."""
+
+    @property
+    def identity(self) -> str:
+        """A name that stays the same when unrelated code moves: module, function, operator,
+        the texts, and which occurrence of those texts in the function."""
+        return f"{self.module}:{self.function}:{self.operator}:{self.original} -> {self.mutated}#{self.occurrence}"
+
+    def to_data(self) -> dict[str, object]:
+        return {
+            "module": self.module, "index": self.index, "function": self.function, "operator": self.operator,
+            "line": self.line, "end_line": self.end_line, "original": self.original, "mutated": self.mutated,
+            "occurrence": self.occurrence, "at_import": self.at_import, "identity": self.identity,
+        }
+
+
+Change = Callable[[ast.AST], ast.AST]
+"""Builds the replacement of a node (given a fresh copy of it)."""
+
+
+def _changes(node: ast.AST, is_docstring: bool) -> Iterator[tuple[str, Change]]:
+    """The operators that apply to ``node``, each with the change it makes."""
+    if isinstance(node, ast.Compare):
+        for position, op in enumerate(node.ops):
+            for operator, table in (("cmp-negate", _NEGATION), ("cmp-boundary", _BOUNDARY)):
+                if type(op) in table:
+                    yield operator, _compare_change(position, table[type(op)])
+    elif isinstance(node, ast.Constant):
+        if isinstance(node.value, bool):
+            yield "bool-flip", lambda n: ast.Constant(value=not n.value)
+        elif isinstance(node.value, int):
+            yield "int-plus", lambda n: ast.Constant(value=n.value + 1)
+            yield "int-minus", lambda n: ast.Constant(value=n.value - 1)
+    elif isinstance(node, ast.BoolOp):
+        yield "and-or", lambda n: ast.BoolOp(op=ast.Or() if isinstance(n.op, ast.And) else ast.And(), values=n.values)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield "not-drop", lambda n: n.operand
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        yield "add-sub", lambda n: ast.BinOp(left=n.left, op=ast.Sub() if isinstance(n.op, ast.Add) else ast.Add(), right=n.right)
+    elif isinstance(node, ast.AugAssign) and isinstance(node.op, (ast.Add, ast.Sub)):
+        yield "add-sub", lambda n: ast.AugAssign(target=n.target, op=ast.Sub() if isinstance(n.op, ast.Add) else ast.Add(), value=n.value)
+    if isinstance(node, ast.Return) and node.value is not None and not (isinstance(node.value, ast.Constant) and node.value.value in (None, True, False)):
+        yield "return-none", lambda n: ast.Return(value=ast.Constant(value=None))
+    if isinstance(node, _DELETABLE) and not is_docstring:
+        if not (isinstance(node, ast.AnnAssign) and node.value is None):
+            yield "stmt-delete", lambda n: ast.Pass()
+
+
+def _compare_change(position: int, replacement: type) -> Change:
+    def change(node: ast.AST) -> ast.AST:
+        assert isinstance(node, ast.Compare)
+        ops = list(node.ops)
+        ops[position] = replacement()
+        return ast.Compare(left=node.left, ops=ops, comparators=node.comparators)
+
+    return change
+
+
+@dataclass
+class _Site:
+    function: str
+    node: ast.AST
+    parent: ast.AST
+    field: str
+    slot: int | None
+    operator: str
+    change: Change
+
+
+def _units(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """The module's functions and the methods of its classes, by qualified name."""
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node.name, node
+        elif isinstance(node, ast.ClassDef):
+            for member in node.body:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield f"{node.name}.{member.name}", member
+
+
+_SKIPPED_FIELDS = {"annotation", "returns", "decorator_list", "type_comment"}
+
+
+def _walk(function: str, parent: ast.AST) -> Iterator[_Site]:
+    """Every site under ``parent``, depth first in field order (a stable order)."""
+    for field, value in ast.iter_fields(parent):
+        if field in _SKIPPED_FIELDS:
+            continue
+        children = value if isinstance(value, list) else [value]
+        for slot, child in enumerate(children):
+            if not isinstance(child, ast.AST):
+                continue
+            if isinstance(child, ast.JoinedStr):
+                continue  # text for people: format specs and messages are not rules
+            is_docstring = (
+                field == "body" and slot == 0 and isinstance(child, ast.Expr)
+                and isinstance(child.value, ast.Constant) and isinstance(child.value.value, str)
+            )
+            if is_docstring:
+                continue
+            for operator, change in _changes(child, False):
+                yield _Site(function, child, parent, field, slot if isinstance(value, list) else None, operator, change)
+            yield from _walk(function, child)
+
+
+def _sites(tree: ast.Module) -> Iterator[_Site]:
+    for name, unit in _units(tree):
+        yield from _walk(name, unit)
+
+
+def import_time_functions(tree: ast.Module) -> set[str]:
+    """The module's functions that its own top-level code calls, directly or through one another,
+    and the initialisers of the classes it instantiates (by name: a static, generous reading)."""
+    functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    def names_in(nodes: list[ast.AST]) -> set[str]:
+        """Names called (or iterated as generators) under ``nodes``."""
+        return {
+            node.func.id for top in nodes for node in ast.walk(top)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        }
+
+    top_level: list[ast.AST] = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            top_level += [*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+        elif isinstance(node, ast.ClassDef):
+            top_level += node.decorator_list  # class bodies hold annotations and methods only here
+        else:
+            top_level.append(node)
+    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    called = names_in(top_level) & (set(functions) | classes)
+    pending = [name for name in called if name in functions]
+    while pending:
+        for name in names_in([functions[pending.pop()]]) & (set(functions) | classes):
+            if name not in called:
+                called.add(name)
+                if name in functions:
+                    pending.append(name)
+    # a class made at import (a pack of cards) ran its initialisers on every instance made then
+    return {name for name in called if name in functions} | {
+        f"{name}.{method}" for name in called & classes for method in ("__init__", "__post_init__")
+    }
+
+
+def _text(source: str, node: ast.AST) -> str:
+    segment = ast.get_source_segment(source, node) or ast.unparse(node)
+    return " ".join(segment.split())[:120]
+
+
+def module_path(module: str) -> Path:
+    """The source file of an importable module."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        raise ValueError(f"no source for module {module!r}")
+    return Path(spec.origin)
+
+
+def source_digest(module: str) -> str:
+    """A digest of the module's source: a worker checks it names the same sites as its parent."""
+    import hashlib
+
+    return hashlib.sha256(module_path(module).read_bytes()).hexdigest()[:16]
+
+
+def list_mutants(module: str, source: str | None = None) -> list[Mutant]:
+    """Every mutant of ``module``, in site order."""
+    text = module_path(module).read_text(encoding="utf-8") if source is None else source
+    tree = ast.parse(text)
+    mutants: list[Mutant] = []
+    seen: dict[tuple[str, str, str, str], int] = {}
+    at_import = import_time_functions(tree)
+    for index, site in enumerate(_sites(tree)):
+        original = _text(text, site.node)
+        replacement = site.change(copy.deepcopy(site.node))
+        mutated = " ".join(ast.unparse(replacement).split())[:120] if not isinstance(replacement, ast.Pass) else "pass"
+        key = (site.function, site.operator, original, mutated)
+        occurrence = seen.get(key, 0)
+        seen[key] = occurrence + 1
+        mutants.append(
+            Mutant(module, index, site.function, site.operator, site.node.lineno, getattr(site.node, "end_lineno", None) or site.node.lineno, original, mutated, occurrence,
+                   site.function in at_import)
+        )
+    return mutants
+
+
+def mutated_tree(module: str, index: int, source: str | None = None) -> tuple[ast.Module, str]:
+    """The module's syntax tree with its ``index``-th site changed, and the changed function."""
+    text = module_path(module).read_text(encoding="utf-8") if source is None else source
+    tree = ast.parse(text)
+    for position, site in enumerate(_sites(tree)):
+        if position != index:
+            continue
+        replacement = ast.copy_location(site.change(copy.deepcopy(site.node)), site.node)
+        ast.fix_missing_locations(replacement)
+        container = getattr(site.parent, site.field)
+        if site.slot is None:
+            setattr(site.parent, site.field, replacement)
+        else:
+            container[site.slot] = replacement
+        return tree, site.function
+    raise IndexError(f"{module} has no mutation site {index}")
