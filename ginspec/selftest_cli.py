@@ -35,6 +35,7 @@ def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
         keep = Path(args.keep_reports)
         if not keep.is_dir():
             raise UsageError(f"--keep-reports {quote(args.keep_reports)}: not a folder")
+    known = read_known_blamed_later(Path(args.known_blamed_later), MINIATURES) if args.known_blamed_later else {}
     outcomes = run_selftest(names, args.jobs, args.timeout, keep)
     data = record(outcomes)
     if saving is not None:
@@ -45,7 +46,43 @@ def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
         print_table(outcomes, out)
         if saving is not None:
             out.write(f"record: {saving}\n")
-    return 0 if all(outcome.verdict == PASSING_VERDICT for outcome in outcomes) else 1
+    if not args.known_blamed_later:
+        return 0 if all(outcome.verdict == PASSING_VERDICT for outcome in outcomes) else 1
+    status = 0
+    for outcome in outcomes:
+        name, verdict = outcome.miniature.name, outcome.verdict
+        if verdict == PASSING_VERDICT and name in known:
+            out.write(f"{name}: now blamed first; take it off {args.known_blamed_later}\n")
+            status = 1
+        elif verdict != PASSING_VERDICT and not (verdict == BLAMED_LATER and name in known):
+            status = 1
+    listed = sum(1 for outcome in outcomes if outcome.verdict == BLAMED_LATER and outcome.miniature.name in known)
+    if listed:
+        out.write(f"{listed} caught but blamed later, as {args.known_blamed_later} lists (a known weakness of the ranking, not a pass)\n")
+    return status
+
+
+BLAMED_LATER = "caught, blamed later"
+
+
+def read_known_blamed_later(path: Path, miniatures: Any) -> dict[str, str]:
+    """The miniatures that are caught but whose broken rule the ranking does not yet put first, each
+    with its reason: ``miniatures: [{name: ..., reason: ...}]``. A name that is not a miniature, or
+    an entry without a reason, is a usage error naming the file."""
+    from ginspec.yamlio import load_yaml
+
+    document = load_yaml(path, UsageError)
+    entries = document.get("miniatures") if isinstance(document, dict) else None
+    if not isinstance(entries, list):
+        raise UsageError(f"{path}: a mapping with 'miniatures', a list of {{name, reason}}")
+    known: dict[str, str] = {}
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not str(entry.get("reason", "")).strip():
+            raise UsageError(f"{path}: entry {number}: give the miniature's name and a reason")
+        if entry["name"] not in miniatures:
+            raise UsageError(f"{path}: entry {number}: {quote(entry['name'])} is not a miniature (ginspec selftest --list names them)")
+        known[entry["name"]] = str(entry["reason"])
+    return known
 
 
 def job_count(text: str) -> int:
@@ -72,5 +109,10 @@ def add_selftest_command(commands: Any) -> None:
     selftest.add_argument("--record", metavar="PATH", help="write the record here (default: detection/selftest.json, for a run of every miniature)")
     selftest.add_argument("--no-record", action="store_true", help="write no record")
     selftest.add_argument("--keep-reports", metavar="FOLDER", help="keep each miniature's conformance report there, as NAME.json")
+    selftest.add_argument(
+        "--known-blamed-later",
+        metavar="FILE",
+        help="YAML list of miniatures caught but known to be blamed later; those do not fail the run, and one now blamed first does",
+    )
     selftest.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     selftest.set_defaults(handler=command_selftest)

@@ -74,3 +74,64 @@ def test_selftest_lists_checks_one_miniature_and_records_it(tmp_path, capsys: py
     assert entry["name"] == "oklahoma-limit-by-rank" and entry["failing"] > 0
     assert status == (0 if entry["verdict"] == "blamed first" else 1)
     assert main(["selftest", "--miniature", "nope"]) == 2
+
+
+def _outcome(name: str, first: bool, failing: int = 3):
+    from ginspec.blame import Suspect
+    from ginspec.miniatures import MINIATURES
+    from ginspec.selftest import Outcome
+
+    miniature = MINIATURES[name]
+    ranking = (Suspect(1, miniature.rule if first else "SOME-OTHER-RULE", 0.9, failing, 0, 1.0),
+               Suspect(2, "SOME-OTHER-RULE" if first else miniature.rule, 0.5, failing, 4, 1.0))
+    return Outcome(miniature, 100, failing, ranking)
+
+
+@pytest.mark.parametrize(
+    "outcomes, listed, status, said",
+    [
+        ([("card-in-two-melds", False)], ["card-in-two-melds"], 0, "1 caught but blamed later, as"),
+        ([("card-in-two-melds", False)], [], 1, ""),
+        ([("card-in-two-melds", True)], ["card-in-two-melds"], 1, "card-in-two-melds: now blamed first; take it off"),
+        ([("card-in-two-melds", False, 0)], ["card-in-two-melds"], 1, ""),
+    ],
+)
+def test_a_listed_miniature_blamed_later_does_not_fail_the_run_and_one_blamed_first_does(
+    monkeypatch, tmp_path, capsys, outcomes, listed, status, said
+) -> None:
+    import ginspec.selftest as selftest
+
+    known = tmp_path / "known.yaml"
+    known.write_text("miniatures:\n" + "".join(f"  - name: {name}\n    reason: a reason\n" for name in listed) if listed else "miniatures: []\n")
+    monkeypatch.setattr(selftest, "run_selftest", lambda names, jobs, timeout=None, keep=None: [_outcome(*entry) for entry in outcomes])
+    assert main(["selftest", "--miniature", "card-in-two-melds", "--no-record", "--known-blamed-later", str(known)]) == status
+    assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("miniatures:\n  - name: nope\n    reason: r\n", "'nope' is not a miniature"),
+        ("miniatures:\n  - name: card-in-two-melds\n", "entry 1: give the miniature's name and a reason"),
+        ("- card-in-two-melds\n", "a mapping with 'miniatures'"),
+    ],
+)
+def test_a_bad_list_of_known_misblames_is_a_one_line_error(monkeypatch, tmp_path, capsys, text, message) -> None:
+    import ginspec.selftest as selftest
+
+    known = tmp_path / "known.yaml"
+    known.write_text(text)
+    monkeypatch.setattr(selftest, "run_selftest", lambda names, jobs, timeout=None, keep=None: [_outcome("card-in-two-melds", False)])
+    assert main(["selftest", "--miniature", "card-in-two-melds", "--no-record", "--known-blamed-later", str(known)]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1
+
+
+def test_the_shipped_list_of_known_misblames_names_miniatures_with_reasons() -> None:
+    from pathlib import Path
+
+    from ginspec.miniatures import MINIATURES
+    from ginspec.selftest_cli import read_known_blamed_later
+
+    known = read_known_blamed_later(Path(__file__).resolve().parents[1] / "detection" / "blamed-later.yaml", MINIATURES)
+    assert known and all(reason.strip() for reason in known.values())
