@@ -172,3 +172,28 @@ def test_a_mutant_of_an_initialiser_reaches_the_cards_made_at_import():
     with installed(mutant.module, mutant.index):
         assert parse_card("Th").value == 9
     assert parse_card("Th").value == 10
+
+
+def test_each_module_gets_a_fresh_worker_process(monkeypatch):
+    """A mutant can leave behind what the swap back does not undo; the next module's mutants must
+    not see it, so a worker that served one module is replaced before it serves another."""
+    from types import SimpleNamespace
+
+    from ginspec.mutation import pool
+
+    started: list[str] = []
+    worker = pool.Worker()
+
+    def start() -> None:
+        started.append(mutant_module[0])
+        worker.process = SimpleNamespace(poll=lambda: None, stdin=SimpleNamespace(write=lambda text: None, flush=lambda: None))
+
+    monkeypatch.setattr(worker, "_start", start)
+    monkeypatch.setattr(worker, "stop", lambda: setattr(worker, "process", None))
+    monkeypatch.setattr(worker, "_read", lambda timeout: {"killed": False, "why": "survived"})
+    mutant_module = [""]
+    for module in ("reference_impl.cards", "reference_impl.cards", "reference_impl.layoff", "reference_impl.layoff"):
+        mutant_module[0] = module
+        mutant = SimpleNamespace(module=module, index=0)
+        assert worker.run(mutant, ["deadwood-0001"], 1.0, {})["why"] == "survived"
+    assert started == ["reference_impl.cards", "reference_impl.layoff"]

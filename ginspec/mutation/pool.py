@@ -98,6 +98,7 @@ class Worker:
     def __init__(self) -> None:
         self.process: subprocess.Popen[str] | None = None
         self.selector: selectors.BaseSelector | None = None
+        self.module: str | None = None
 
     def _start(self) -> None:
         self.process = subprocess.Popen(
@@ -133,6 +134,11 @@ class Worker:
             self.selector = None
 
     def run(self, mutant: Mutant, cases: list[str], limit: float, digests: dict[str, str]) -> dict[str, Any]:
+        if self.process is not None and self.module not in (None, mutant.module):
+            # a fresh process for every module: whatever a mutant leaves behind that the swap back
+            # does not undo (a value made from the mutated code) stays with its own module's mutants
+            self.stop()
+        self.module = mutant.module
         if self.process is None or self.process.poll() is not None:
             self.stop()
             self._start()
