@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from ginspec.transcripts import Transcript
 from reference_impl.actions import Action, format_action, parse_action
@@ -112,6 +112,38 @@ def person_turn(you: str, actions: Sequence[Action], apply_move: Callable, state
         return None
 
 
+def play_moves(
+    state: Any,
+    you: str,
+    legal: Callable[[Any], Sequence[Action]],
+    apply_move: Callable[[Any, Action], Any],
+    computer: Callable[[Any], Action],
+    show_state: Callable[[Any, str, TextIO], None],
+    announce: Callable[[Action], str],
+    read: Callable[[str], str],
+    out: TextIO,
+) -> tuple[Any, list[str]]:
+    """Play a dealt hand to its end, or until the person quits: the person's moves read at the
+    terminal, the others' chosen by ``computer`` and announced. Returns the last state and the
+    moves made, in the action notation (``spec/actions.md``)."""
+    moves: list[str] = []
+    while state.phase != "over":
+        if state.to_play != you:
+            action = computer(state)
+            out.write(announce(action) + "\n")
+            state = apply_move(state, action)
+        else:
+            show_state(state, you, out)
+            turn = person_turn(you, legal(state), apply_move, state, read, out)
+            if turn == QUIT:
+                break
+            if turn is None:
+                continue
+            state, action = turn
+        moves.append(format_action(action))
+    return state, moves
+
+
 def play(
     rules: RoundRules,
     variant: str,
@@ -124,26 +156,9 @@ def play(
 ) -> Transcript:
     """Play one hand; ``read`` asks the person for a move. Returns the transcript."""
     state, dealt = shuffled_deal(rules, dealer, rng)
-    transcript: list[str] = []
     out.write(f"You are {you}; {dealer} deals. Type a move's number or its words (e.g. 'draw stock'), or 'quit'.\n")
-    while state.phase != "over":
-        player = state.to_play
-        assert player is not None
-        if player != you:
-            action = computer_move(state)
-            out.write(f"computer: {format_action(action)}\n")
-        else:
-            show(state, you, out)
-            turn = person_turn(you, legal_actions(state), apply, state, read, out)
-            if turn == QUIT:
-                break
-            if turn is None:
-                continue
-            state, action = turn
-            transcript.append(format_action(action))
-            continue
-        state = apply(state, action)
-        transcript.append(format_action(action))
+    state, transcript = play_moves(state, you, legal_actions, apply, computer_move, show,
+                                   lambda action: f"computer: {format_action(action)}", read, out)
     result = state.result.to_data() if state.result else None
     if result:
         out.write(f"\nhand over: {result['outcome']}, winner {result['winner']}, {result['points']} points\n")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence, TextIO
 
-from ginspec.play import QUIT, person_turn
+from ginspec.play import play_moves
 from ginspec.transcripts import Transcript
 from reference_impl.actions import Action, format_action
 from reference_impl.cards import DECK, SUIT_SYMBOLS, Card, mask_of, sort_cards
@@ -90,28 +90,11 @@ def play_table(
     rng.shuffle(pack)
     state = deal_table_in_order(rules, dealer, pack)
     dealt = format_deal(state)
-    moves: list[str] = []
     others = ", ".join(seat for seat in rules.seats if seat != you)
     out.write(f"You are {you} at a table of {len(rules.seats)} ({others} are the computer); {dealer} deals. "
               "Type a move's number or its words (e.g. 'draw stock'), or 'quit'.\n")
-    while state.phase != "over":
-        seat = state.to_play
-        assert seat is not None
-        if seat != you:
-            action = table_computer_move(state)
-            out.write(f"{seat}: {format_action(action).split(' ', 1)[1]}\n")
-        else:
-            _show(state, you, out)
-            turn = person_turn(you, table_legal_actions(state), apply_table, state, read, out)
-            if turn == QUIT:
-                break
-            if turn is None:
-                continue
-            state, action = turn
-            moves.append(format_action(action))
-            continue
-        state = apply_table(state, action)
-        moves.append(format_action(action))
+    state, moves = play_moves(state, you, table_legal_actions, apply_table, table_computer_move, _show,
+                              lambda action: f"{action.player}: {format_action(action).split(' ', 1)[1]}", read, out)
     result = state.result.to_data() if state.result else None
     if result:
         out.write(f"\nhand over: {result['outcome']}, winner {result['winner']}; {format_points(result['points'])}\n")

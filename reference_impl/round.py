@@ -331,7 +331,6 @@ def deal_in_order(rules: RoundRules, dealer: str, order: Sequence[Card]) -> Roun
     return deal(rules, dealer, hands["p1"], hands["p2"], upcard, rest)
 
 
-
 def deal_checked(
     rules: RoundRules,
     dealer: str,
