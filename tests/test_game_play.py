@@ -19,6 +19,7 @@ from tests.oracle import games as game_oracle
 from tests.oracle import rounds as round_oracle
 from tests.oracle import table_rounds as table_oracle
 from tests.oracle.rounds import load_variant as load_params
+from tests.oracle.yamlfile import load_yaml
 
 
 def always(answer: str):
@@ -74,13 +75,13 @@ def test_a_saved_game_is_scored_again_and_replayed_hand_by_hand(tmp_path, monkey
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
     assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
     played_output = capsys.readouterr().out
-    document = yaml.safe_load(saved.read_text())
+    document = load_yaml(saved.read_text())
     assert document["variant"] == "standard" and document["first_dealer"] == "p2"
     hands = [hand["result"] for hand in document["transcripts"]]
     expected = game_oracle.game("p2", [{key: hand[key] for key in ("winner", "outcome", "points")} for hand in hands], load_params("standard"))
 
     assert main(["game", str(saved), "--json"]) == 0
-    scored = yaml.safe_load(capsys.readouterr().out)
+    scored = load_yaml(capsys.readouterr().out)
     assert {key: scored[key] for key in expected} == expected
     assert f"winner: {expected['winner']} by {expected['margin']}" in played_output
 
@@ -101,7 +102,7 @@ def test_a_game_stopped_half_way_keeps_its_finished_hands(tmp_path, monkeypatch,
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 60))
     assert main(["game", "--play", "--seed", "4", "--save", str(saved)]) == 0
     capsys.readouterr()
-    kept = yaml.safe_load(saved.read_text())["transcripts"]
+    kept = load_yaml(saved.read_text())["transcripts"]
     assert len(kept) == finished and all(hand.get("result") for hand in kept)
     if kept:
         assert main(["game", str(saved)]) == 2
@@ -110,7 +111,7 @@ def test_a_game_stopped_half_way_keeps_its_finished_hands(tmp_path, monkeypatch,
 
 
 def _tamper(saved: Path, change) -> None:
-    document = yaml.safe_load(saved.read_text())
+    document = load_yaml(saved.read_text())
     change(document)
     saved.write_text(yaml.safe_dump(document, sort_keys=False))
 
@@ -134,7 +135,7 @@ def test_a_saved_game_that_is_wrong_is_refused_in_one_line(tmp_path, monkeypatch
     saved = tmp_path / "game.yaml"
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
     assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
-    assert len(yaml.safe_load(saved.read_text())["transcripts"]) >= 2
+    assert len(load_yaml(saved.read_text())["transcripts"]) >= 2
     _tamper(saved, change)
     capsys.readouterr()
     assert main(["game", str(saved)]) == 2

@@ -8,15 +8,15 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 from ginspec.adapters.base import REFUSALS, Capabilities, Question
 from ginspec.judge import judge, judge_round
 from tests.oracle.malformed import refusal, variant_parameters
+from tests.oracle.yamlfile import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "vectors" / "malformed").glob("*.yaml"))
-VECTORS = [vector for path in FILES for vector in yaml.safe_load(path.read_text(encoding="utf-8"))["vectors"]]
+VECTORS = [vector for path in FILES for vector in load_yaml(path.read_text(encoding="utf-8"))["vectors"]]
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[vector["id"] for vector in VECTORS])

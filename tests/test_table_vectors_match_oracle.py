@@ -8,17 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from tests.oracle import table_rounds, tables
 from tests.oracle.malformed import variant_parameters
+from tests.oracle.yamlfile import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = ("table_hand", "three_player", "partnership", "table_game")
 VECTORS = [
     vector
     for path in sorted((ROOT / "vectors").glob("*/*.yaml"))
-    for vector in yaml.safe_load(path.read_text(encoding="utf-8"))["vectors"]
+    for vector in load_yaml(path.read_text(encoding="utf-8"))["vectors"]
     if vector["kind"] in KINDS
 ]
 
