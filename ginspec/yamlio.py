@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from ginspec import parsed_cache
 from ginspec.errors import SuiteError
 from ginspec.paths import display
 
@@ -99,18 +100,33 @@ def load_yaml_text(text: str, where: str, error: type[SuiteError]) -> Any:
         raise error(f"{where}: refused: nested too deeply") from None
 
 
-def read_text(path: Path, error: type[SuiteError]) -> str:
-    """A file's text as UTF-8; an unreadable file or other bytes are one error naming the file."""
+def _read_bytes(path: Path, error: type[SuiteError]) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise error(f"{display(path)}: cannot be read: {exc.strerror or exc}") from None
+
+
+def _decode(data: bytes, path: Path, error: type[SuiteError]) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{display(path)}: not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})") from None
 
 
+def read_text(path: Path, error: type[SuiteError]) -> str:
+    """A file's text as UTF-8; an unreadable file or other bytes are one error naming the file."""
+    return _decode(_read_bytes(path, error), path, error)
+
+
 def load_yaml(path: Path, error: type[SuiteError]) -> Any:
-    """Load one YAML document safely; a syntax error names the file and line."""
-    return load_yaml_text(read_text(path, error), display(path), error)
+    """Load one YAML document safely; a syntax error names the file and line. A document that
+    parsed before, byte for byte, is taken from :mod:`ginspec.parsed_cache`."""
+    data = _read_bytes(path, error)
+    key = parsed_cache.digest(data)
+    document = parsed_cache.recall(key)
+    if document is not parsed_cache.MISSING:
+        return document
+    document = load_yaml_text(_decode(data, path, error), display(path), error)
+    parsed_cache.remember(key, document)
+    return document
