@@ -1,0 +1,81 @@
+"""pytest-bdd's step search remembered per scenario module (ginspec.bdd.step_lookup): each module
+still gets the step definitions visible to it, and a fixture registered later is still found."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+from ginspec.bdd.step_lookup import _remembering, install
+
+
+def test_the_suites_runs_use_the_remembered_search() -> None:
+    assert install()
+    search = importlib.import_module("pytest_bdd.scenario").find_fixturedefs_for_step
+    assert getattr(search, "__ginspec_step_lookup__", False)
+
+
+class Manager:
+    """Stands for pytest's fixture manager: one per pytest run, holding the fixture names."""
+
+    def __init__(self) -> None:
+        self._arg2fixturedefs: dict[str, int] = {"a": 1}
+
+
+def test_one_search_per_module_step_and_fixture_count() -> None:
+    searched: list[tuple[str, str]] = []
+
+    def search(step: SimpleNamespace, fixturemanager: Manager, node: SimpleNamespace) -> list[str]:
+        searched.append((node.parent.nodeid, step.name))
+        return [f"{node.parent.nodeid}:{step.name}"]
+
+    find = _remembering(search)
+    manager = Manager()
+    step = SimpleNamespace(type="given", name="a hand")
+    module_a = SimpleNamespace(parent=SimpleNamespace(nodeid="test_a.py"))
+    module_b = SimpleNamespace(parent=SimpleNamespace(nodeid="test_b.py"))
+    assert list(find(step, manager, module_a)) == ["test_a.py:a hand"]
+    assert list(find(step, manager, module_a)) == ["test_a.py:a hand"]
+    assert list(find(step, manager, module_b)) == ["test_b.py:a hand"]
+    assert len(searched) == 2
+    manager._arg2fixturedefs["b"] = 2
+    find(step, manager, module_a)
+    assert len(searched) == 3, "a fixture registered later starts a new search"
+    other = Manager()
+    find(step, other, module_a)
+    assert len(searched) == 4, "another pytest run (another fixture manager) searches again"
+
+
+def test_modules_defining_the_same_step_each_get_their_own(tmp_path: Path) -> None:
+    (tmp_path / "conftest.py").write_text(
+        "def pytest_configure(config):\n    from ginspec.bdd.step_lookup import install\n    install()\n", encoding="utf-8"
+    )
+    feature = "Feature: f\n  Scenario: s\n    Given a number\n    Then it is {value}\n"
+    for name, value in (("one", 1), ("two", 2)):
+        (tmp_path / f"{name}.feature").write_text(feature.format(value=value), encoding="utf-8")
+        (tmp_path / f"test_{name}.py").write_text(
+            textwrap.dedent(
+                f"""
+                from pytest_bdd import given, parsers, scenarios, then
+                scenarios("{name}.feature")
+
+                @given("a number", target_fixture="number")
+                def number():
+                    return {value}
+
+                @then(parsers.parse("it is {{value:d}}"))
+                def it_is(number, value):
+                    assert number == value
+                """
+            ),
+            encoding="utf-8",
+        )
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-q", "-o", "addopts="],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0 and "2 passed" in result.stdout, result.stdout[-2000:] + result.stderr[-2000:]
