@@ -251,17 +251,14 @@ def deal_table_in_order(rules: TablePlayRules, dealer: str, order: Sequence[Card
 def deal_table_checked(
     rules: TablePlayRules, dealer: str, hands: Mapping[str, Sequence[Card]], upcard: Card | None, stock: Sequence[Card]
 ) -> TableState:
-    """An explicit deal at the table (:func:`deal_table`, which refuses a malformed one), made again
-    by dealing the pack in the order its cards come off (:func:`deal_table_in_order`, the deal of
-    play): the two must give the same state, so every question about a dealt hand checks both."""
+    """An explicit deal at the table, checked (:func:`deal_table` refuses a malformed one) and then
+    dealt again from the pack in the order its cards come off (:func:`deal_table_in_order`, the
+    deal of play), so that every question about a dealt hand is played from the deal of play."""
     explicit = deal_table(rules, dealer, hands, upcard, stock)
     seats = rules.seats
     start = seats.index(dealer) + 1
     order = [card for number in range(len(seats)) for card in hands[seats[(start + number) % len(seats)]]]
-    dealt = deal_table_in_order(rules, dealer, [*order, explicit.upcard, *stock])
-    if dealt != explicit:
-        raise AssertionError("dealing the pack in order does not give the deal asked for")
-    return dealt
+    return deal_table_in_order(rules, dealer, [*order, explicit.upcard, *stock])
 
 
 # ---------------------------------------------------------------------- legality
@@ -465,8 +462,7 @@ def _layoff(state: TableState, action: Action, refuse: Any) -> TableState:
     if action.onto is not None:
         targets = [index for index in targets if action.onto in state.meld_as_seen(seat, index)]
     if not targets:
-        where = "the knocker's melds" if action.onto is None else f"the meld holding {action.onto}"
-        raise refuse("cannot_lay_off", f"{card} fits none of {where}")
+        raise refuse("cannot_lay_off", f"{card} fits no meld of the knocker's spread where it is laid off")
     if len(targets) > 1:
         raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
     return _evolve(

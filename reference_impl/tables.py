@@ -390,11 +390,9 @@ class SeatHand:
         return self.winner != "none"
 
     @classmethod
-    def from_mapping(cls, data: "SeatHand | Mapping[str, Any]") -> "SeatHand":
+    def from_mapping(cls, data: Mapping[str, Any]) -> "SeatHand":
         """A hand result as written in a vector; ``outcome`` defaults to ``knock`` for a hand with
         a winner and ``void`` for one without, ``points`` to 0."""
-        if isinstance(data, SeatHand):
-            return data
         if "winner" not in data:
             raise InvalidHandRecord("a hand result needs a winner")
         winner = data["winner"]
@@ -484,7 +482,7 @@ class PartnershipResult:
 
 
 def play_partnership(
-    deals: Sequence[Sequence[SeatHand | Mapping[str, Any]]], rules: TableRules, first_dealers: str = "A"
+    deals: Sequence[Sequence[Mapping[str, Any]]], rules: TableRules, first_dealers: str = "A"
 ) -> PartnershipResult:
     """Play out a partnership game from the results of its hands, two per deal.
 
@@ -680,7 +678,7 @@ def next_line_up(form: str, dealer: str, pair: tuple[str, str], hand: SeatHand, 
 def play_three_player(
     first_dealer: str,
     first_players: Sequence[str],
-    hands: Sequence[SeatHand | Mapping[str, Any]],
+    hands: Sequence[Mapping[str, Any]],
     rules: TableRules,
 ) -> ThreePlayerResult:
     """Play out a three-player game from its hand results.
