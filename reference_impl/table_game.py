@@ -171,7 +171,7 @@ def table_game_standing(first_dealer: str, hands: Sequence[Mapping[str, Any]], r
     seats = rules.seats
     if first_dealer not in seats:
         raise InvalidDealer(f"the first dealer {first_dealer!r} is not one of {', '.join(seats)}")
-    records = [TableHandRecord.from_mapping(hand, seats, number) for number, hand in enumerate(hands, start=1)]
+    records = [(number, TableHandRecord.from_mapping(hand, seats, number)) for number, hand in enumerate(hands, start=1)]
     game = rules.game
     points = dict.fromkeys(seats, 0)
     penalties = dict.fromkeys(seats, 0)
@@ -181,7 +181,7 @@ def table_game_standing(first_dealer: str, hands: Sequence[Mapping[str, Any]], r
     totals: list[dict[str, int]] = []
     over_after = 0
     reached = ""
-    for number, hand in enumerate(records, start=1):
+    for number, hand in records:
         if over_after:
             raise GameAlreadyOver(f"hand {number} is listed after the game ended with hand {over_after}")
         dealers.append(dealer)

@@ -50,7 +50,6 @@ __all__ = [
     "deal_table",
     "deal_table_checked",
     "deal_table_in_order",
-    "replay_table",
     "table_legal_actions",
     "table_play_rules",
 ]
@@ -100,10 +99,6 @@ def table_play_rules(parameters: Mapping[str, Any]) -> TablePlayRules:
     for name, allowed, why in UNPLAYED_AT_TABLE:
         if parameters[name] not in allowed:
             raise InvalidRules(f"variant parameter {name}={parameters[name]!r} cannot be played at one table: {why}")
-    if table.players * table.hand.hand_size + 1 + round_rules.stock_dead_cards >= len(DECK):
-        raise InvalidRules(
-            f"variant parameters players={table.players} and hand_size={table.hand.hand_size} leave no stock to draw from"
-        )
     return TablePlayRules(table, round_rules)
 
 
@@ -155,7 +150,6 @@ class TableState:
     knocker_deadwood: int = 0
     layoffs: tuple[tuple[str, Card, int], ...] = ()
     result: TableRoundResult | None = None
-    moves: int = 0
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -257,17 +251,14 @@ def deal_table_in_order(rules: TablePlayRules, dealer: str, order: Sequence[Card
 def deal_table_checked(
     rules: TablePlayRules, dealer: str, hands: Mapping[str, Sequence[Card]], upcard: Card | None, stock: Sequence[Card]
 ) -> TableState:
-    """An explicit deal at the table (:func:`deal_table`, which refuses a malformed one), made again
-    by dealing the pack in the order its cards come off (:func:`deal_table_in_order`, the deal of
-    play): the two must give the same state, so every question about a dealt hand checks both."""
+    """An explicit deal at the table, checked (:func:`deal_table` refuses a malformed one) and then
+    dealt again from the pack in the order its cards come off (:func:`deal_table_in_order`, the
+    deal of play), so that every question about a dealt hand is played from the deal of play."""
     explicit = deal_table(rules, dealer, hands, upcard, stock)
     seats = rules.seats
     start = seats.index(dealer) + 1
     order = [card for number in range(len(seats)) for card in hands[seats[(start + number) % len(seats)]]]
-    dealt = deal_table_in_order(rules, dealer, [*order, explicit.upcard, *stock])
-    if dealt != explicit:
-        raise AssertionError("dealing the pack in order does not give the deal asked for")
-    return dealt
+    return deal_table_in_order(rules, dealer, [*order, explicit.upcard, *stock])
 
 
 # ---------------------------------------------------------------------- legality
@@ -360,22 +351,26 @@ def apply_table(state: TableState, action: Action | str) -> TableState:
     handler = _HANDLERS.get((state.phase, action.verb))
     if handler is None:
         raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
-    return _evolve(handler(state, action, refuse), moves=state.moves + 1)
+    return handler(state, action, refuse)
 
 
 def _draw(state: TableState, action: Action, refuse: Any) -> TableState:
-    """TURN-DRAW-SOURCE; FIRST-UPCARD-OFFER round the table."""
+    """TURN-DRAW-SOURCE; FIRST-UPCARD-OFFER round the table.
+
+    In the draw phase both sources are open: the pile is never empty there (the upcard starts it
+    and every turn ends with a discard onto it) and neither is the stock (the hand ends at the
+    wall). Only on the first turn is a draw refused: from the stock while the upcard is offered,
+    from the pile once every player passed it."""
     if action not in table_legal_actions(state):
-        if state.phase == "first_turn" and action.source == "discard":
+        if action.source == "discard":
             raise refuse("upcard_closed", "every player passed the upcard, so the first player draws from the stock")
-        if state.phase == "first_turn":
-            raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
-        raise refuse("wrong_phase", "there is no card to draw there")
+        raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
     seat = action.player
     if action.source == "stock":
         card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
     else:
-        card, stock, pile, taken = state.discard_pile[-1], state.stock, state.discard_pile[:-1], state.discard_pile[-1]
+        *under, top = state.discard_pile
+        card, stock, pile, taken = top, state.stock, tuple(under), top
     return _evolve(
         state, hands=state.with_hand(seat, state.hand(seat) + (card,)), stock=stock, discard_pile=pile, phase="discard", taken=taken
     )
@@ -466,10 +461,8 @@ def _layoff(state: TableState, action: Action, refuse: Any) -> TableState:
     targets = _targets(state, seat, card)
     if action.onto is not None:
         targets = [index for index in targets if action.onto in state.meld_as_seen(seat, index)]
-        if not targets:
-            raise refuse("cannot_lay_off", f"{card} does not fit the meld holding {action.onto}")
     if not targets:
-        raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds")
+        raise refuse("cannot_lay_off", f"{card} fits no meld of the knocker's spread where it is laid off")
     if len(targets) > 1:
         raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
     return _evolve(
@@ -512,14 +505,6 @@ _HANDLERS = {
     ("layoff", "layoff"): _layoff,
     ("layoff", "done"): _done,
 }
-
-
-def replay_table(start: TableState, actions: Sequence[Action | str]) -> TableState:
-    """Apply actions in order; the first illegal one raises :class:`IllegalAction`."""
-    state = start
-    for action in actions:
-        state = apply_table(state, action)
-    return state
 
 
 def table_state_summary(state: TableState) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from reference_impl.cards import Card, mask_of
-from reference_impl.deadwood import Arrangement, optimal_arrangements
+from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
 from reference_impl.errors import IllegalKnock, InvalidDealer, InvalidHand, InvalidParameter, InvalidRules
 from reference_impl.game import (
     PlayerFinal,
@@ -236,6 +236,11 @@ def _defences(spread: Arrangement, hands: Mapping[str, Sequence[Card]], order: S
     return {seat: best_defence(spread.melds, hands[seat], rules.hand) for seat in order}
 
 
+def _gin_defences(hands: Mapping[str, Sequence[Card]], order: Sequence[str]) -> dict[str, DefenderResult]:
+    """GIN-NO-LAYOFF, GIN-DEFENDER-MELDS: against gin every other player only melds his own cards."""
+    return {seat: defender_without_layoffs(hands[seat]) for seat in order}
+
+
 def _spread_preference(defences: Mapping[str, DefenderResult], order: Sequence[str]) -> tuple[int, ...]:
     """How much a spread suits the knocker: first the lowest count among the other players (the
     higher, the less room for an undercut), then their total, then their counts in turn order."""
@@ -259,20 +264,17 @@ def knocker_table_spread(
     order. Against gin nobody lays off (GIN-NO-LAYOFF, GIN-DEFENDER-MELDS). Raises
     :class:`IllegalKnock` over the knock limit (KNOCK-LIMIT).
     """
-    best = optimal_arrangements(mask_of(knocker))
-    if knocker_melds is not None and best[0].deadwood != 0:
+    if knocker_melds is not None and least_deadwood(mask_of(knocker)) != 0:
         candidates = [spread_from_melds(knocker_melds, knocker)]
     else:
         if knocker_melds is not None:
             check_spread(knocker_melds, knocker)
-        candidates = best
-    if not can_knock_with(candidates[0].deadwood, rules.hand):
-        raise IllegalKnock(
-            f"the knocker's deadwood is {candidates[0].deadwood}, over the knock limit of {rules.hand.knock_limit}"
-        )
-    if candidates[0].deadwood == 0:
-        return candidates[0], {seat: defender_without_layoffs(others[seat]) for seat in order}
-    scored = [(spread, _defences(spread, others, order, rules)) for spread in candidates]
+        candidates = optimal_arrangements(mask_of(knocker))
+    deadwood = min(spread.deadwood for spread in candidates)
+    if not can_knock_with(deadwood, rules.hand):
+        raise IllegalKnock(f"the knocker's deadwood is {deadwood}, over the knock limit of {rules.hand.knock_limit}")
+    gin = deadwood == 0
+    scored = [(spread, _gin_defences(others, order) if gin else _defences(spread, others, order, rules)) for spread in candidates]
     return max(scored, key=lambda pair: _spread_preference(pair[1], order))
 
 
@@ -388,11 +390,9 @@ class SeatHand:
         return self.winner != "none"
 
     @classmethod
-    def from_mapping(cls, data: "SeatHand | Mapping[str, Any]") -> "SeatHand":
+    def from_mapping(cls, data: Mapping[str, Any]) -> "SeatHand":
         """A hand result as written in a vector; ``outcome`` defaults to ``knock`` for a hand with
         a winner and ``void`` for one without, ``points`` to 0."""
-        if isinstance(data, SeatHand):
-            return data
         if "winner" not in data:
             raise InvalidHandRecord("a hand result needs a winner")
         winner = data["winner"]
@@ -482,7 +482,7 @@ class PartnershipResult:
 
 
 def play_partnership(
-    deals: Sequence[Sequence[SeatHand | Mapping[str, Any]]], rules: TableRules, first_dealers: str = "A"
+    deals: Sequence[Sequence[Mapping[str, Any]]], rules: TableRules, first_dealers: str = "A"
 ) -> PartnershipResult:
     """Play out a partnership game from the results of its hands, two per deal.
 
@@ -506,8 +506,8 @@ def play_partnership(
             raise InvalidHandRecord(f"deal {number} has {len(deal)} hand results, not 2")
         pairs = partnership_tables(number)
         hands = [SeatHand.from_mapping(hand) for hand in deal]
-        for index, (hand, pair) in enumerate(zip(hands, pairs), start=1):
-            _require_at_table(hand, pair, f"table {index} of deal {number}")
+        for table, hand, pair in zip(("table 1", "table 2"), hands, pairs):
+            _require_at_table(hand, pair, f"{table} of deal {number}")
         tables.append(pairs)
         results.append(net_result(hands))
     records = [
@@ -614,7 +614,8 @@ class ThreePlayerResult:
 
 
 def _pair(first: str, second: str) -> tuple[str, str]:
-    return (first, second) if THREE.index(first) < THREE.index(second) else (second, first)
+    earlier, later = (seat for seat in THREE if seat in (first, second))
+    return earlier, later
 
 
 def _third(first: str, second: str) -> str:
@@ -677,7 +678,7 @@ def next_line_up(form: str, dealer: str, pair: tuple[str, str], hand: SeatHand, 
 def play_three_player(
     first_dealer: str,
     first_players: Sequence[str],
-    hands: Sequence[SeatHand | Mapping[str, Any]],
+    hands: Sequence[Mapping[str, Any]],
     rules: TableRules,
 ) -> ThreePlayerResult:
     """Play out a three-player game from its hand results.
@@ -699,11 +700,13 @@ def play_three_player(
     form = rules.table_format
     if first_dealer not in THREE:
         raise InvalidDealer(f"the first dealer {first_dealer!r} is not one of p1, p2, p3")
-    if len(first_players) != 2 or len(set(first_players)) != 2 or not set(first_players) <= set(THREE):
+    if len(first_players) != 2 or len(set(first_players)) != 2 or any(seat not in THREE for seat in first_players):
         raise InvalidHandRecord(f"the first hand must be dealt by one of p1, p2, p3 to two of them, not {first_dealer!r} to {first_players!r}")
     if (first_dealer in first_players) != (form != "sit_out"):
-        where = "sits out" if form == "sit_out" else "plays"
-        raise InvalidHandRecord(f"under {form} the dealer {where}: {first_dealer} cannot deal to {' and '.join(first_players)}")
+        raise InvalidHandRecord(
+            f"{first_dealer} cannot deal the first hand to {' and '.join(first_players)} under {form}: "
+            "the dealer sits out under sit_out and plays under cutthroat and captain_box"
+        )
     records = [SeatHand.from_mapping(hand) for hand in hands]
     scored = form != "captain_box"
     dealer, pair = first_dealer, _pair(*first_players)
@@ -714,7 +717,6 @@ def play_three_player(
     players: list[tuple[str, str]] = []
     totals: list[dict[str, int]] = []
     over_after: int | None = None
-    reached = ""
     for number, hand in enumerate(records, start=1):
         if over_after is not None:
             raise GameAlreadyOver(f"hand {number} is listed after the game ended with hand {over_after}")
@@ -726,7 +728,7 @@ def play_three_player(
             hand_points[hand.winner] += hand.points
             boxes[hand.winner] += boxes_won(hand, rules.game)  # type: ignore[arg-type]
             if scored and points[hand.winner] >= rules.game.game_target:
-                over_after, reached = number, hand.winner
+                over_after = number
         totals.append(dict(points))
         dealer, pair = next_line_up(form, dealer, pair, hand, rules)
     if not scored:
@@ -736,5 +738,6 @@ def play_three_player(
             f"after {len(records)} hands the totals are "
             f"{', '.join(f'{seat} {points[seat]}' for seat in THREE)}, short of the target {rules.game.game_target}"
         )
+    reached = records[-1].winner  # the hand that ended the game is the last: no hand may follow it
     finals, winner = settle_three(points, hand_points, boxes, reached, rules)
     return ThreePlayerResult(form, tuple(dealers), tuple(players), tuple(totals), over_after, finals, winner)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.oracle import table_rounds, tables
-from tests.oracle.malformed import variant_parameters
+from tests.oracle.malformed import bad_parameter, variant_parameters
 from tests.oracle.yamlfile import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +31,9 @@ def test_there_are_vectors_of_every_kind() -> None:
 def test_the_oracle_agrees(vector: dict) -> None:
     parameters = {**variant_parameters(vector.get("variant", "standard")), **(vector.get("overrides") or {})}
     parameters.update(vector.get("malformed_parameters") or {})
-    if vector["kind"] == "table_game":
+    if vector.get("malformed_parameters") and bad_parameter(parameters) is not None:
+        answer = {"refused": "invalid_parameter"}  # the parameters are read before anything else (spec/protocol.md)
+    elif vector["kind"] == "table_game":
         answer = table_rounds.table_game(vector["input"], parameters)
     else:
         answer = tables.expected(vector["kind"], vector["input"], parameters)

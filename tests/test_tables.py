@@ -264,6 +264,11 @@ def hand(winner: str, points: int = 10) -> SeatHand:
     return SeatHand(winner, "knock" if winner != "none" else "void", points if winner != "none" else 0)
 
 
+def record(winner: str, points: int = 10) -> dict[str, object]:
+    """A hand result as a vector or a score sheet writes it."""
+    return {"winner": winner, "points": points}
+
+
 def test_the_dealer_sits_out_and_the_loser_deals_next() -> None:
     rules = rules_of("three-player")
     assert next_line_up("sit_out", "p3", ("p1", "p2"), hand("p1"), rules) == ("p2", ("p1", "p3"))
@@ -290,7 +295,7 @@ def test_the_box_player_keeps_the_box_while_he_wins() -> None:
 def test_with_three_players_the_deal_cannot_simply_alternate() -> None:
     parameters = {**get_variant("three-player").parameters, "dealer_rotation": "alternate"}
     with pytest.raises(InvalidRules, match="who leaves the table"):
-        play_three_player("p3", ["p1", "p2"], [hand("p1")], TableRules.from_parameters(parameters))
+        play_three_player("p3", ["p1", "p2"], [{"winner": "p1", "points": 10}], TableRules.from_parameters(parameters))
     with pytest.raises(InvalidVariant, match="dealer_rotation='alternate' cannot be played with table_format='sit_out'"):
         rules_of("three-player", dealer_rotation="alternate")
 
@@ -299,7 +304,14 @@ def test_a_three_player_game_worked_by_hand() -> None:
     result = play_three_player(
         "p3",
         ["p1", "p2"],
-        [hand("p1", 20), SeatHand("p3", "gin", 45), hand("none"), SeatHand("p2", "undercut", 30), hand("p1", 35), hand("p3", 60)],
+        [
+            {"winner": "p1", "points": 20},
+            {"winner": "p3", "outcome": "gin", "points": 45},
+            {"winner": "none"},
+            {"winner": "p2", "outcome": "undercut", "points": 30},
+            {"winner": "p1", "points": 35},
+            {"winner": "p3", "points": 60},
+        ],
         rules_of("three-player"),
     )
     assert result.dealers == ("p3", "p2", "p1", "p1", "p3", "p2")
@@ -319,11 +331,11 @@ def test_the_line_up_must_suit_the_form() -> None:
 def test_three_player_errors() -> None:
     rules = rules_of("three-player")
     with pytest.raises(GameAlreadyOver):
-        play_three_player("p2", ["p1", "p3"], [hand("p1", 60), hand("p1", 45), hand("p2", 10)], rules)
+        play_three_player("p2", ["p1", "p3"], [record("p1", 60), record("p1", 45), record("p2", 10)], rules)
     with pytest.raises(GameNotOver):
-        play_three_player("p2", ["p1", "p3"], [hand("p1", 60)], rules)
+        play_three_player("p2", ["p1", "p3"], [record("p1", 60)], rules)
     with pytest.raises(InvalidHandRecord):
-        play_three_player("p2", ["p1", "p3"], [hand("p2", 60)], rules)
+        play_three_player("p2", ["p1", "p3"], [record("p2", 60)], rules)
 
 
 def test_the_settlement_with_each_opponent_adds_up_to_nothing() -> None:

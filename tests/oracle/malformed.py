@@ -150,6 +150,8 @@ def refusal(kind, data, params):
             _deal(data, params, tuple(f"p{n}" for n in range(1, params["players"] + 1)))
         elif kind in ("game", "three_player", "table_game", "partnership", "hollywood"):
             _game(kind, data, params)
+        elif kind == "table_hand":
+            pass  # a seat missing, a hand of the wrong size or a card held twice is answered invalid_hand
         else:
             raise ValueError(f"no malformed form of {kind!r} questions is known to the oracle")
     except Refusal as refused:

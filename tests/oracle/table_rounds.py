@@ -356,8 +356,8 @@ def table_game(data: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, 
         winner = hand.get("winner")
         outcome = hand.get("outcome", "void" if winner == "none" else "knock")
         pts = hand.get("points") or {s: 0 for s in seats}
-        if winner is None or sorted(pts) != seats:
-            return {"error": "invalid_hand_record"}
+        if winner is None or sorted(pts) != seats or any(type(v) is not int for v in pts.values()):
+            return {"error": "invalid_hand_record"}  # scores are whole numbers of points
         if winner == "none":
             if outcome not in ("draw", "void") or any(pts.values()):
                 return {"error": "invalid_hand_record"}
