@@ -67,12 +67,17 @@ def test_a_departure_fails_with_expected_and_observed_and_a_listed_one_is_expect
     assert f"XFAIL {failed}" in again.stdout and "known bug: counts an ace as eleven" in again.stdout
 
 
+def _passed(result: subprocess.CompletedProcess[str]) -> set[str]:
+    return {line.split()[1] for line in result.stdout.splitlines() if line.startswith("PASSED ginspec::")}
+
+
 def test_with_xdist_the_same_cases_run(project: Path) -> None:
-    alone = run_pytest(project, "--ginspec-engine", SERVED, "-k", "melds")
-    shared = run_pytest(project, "--ginspec-engine", SERVED, "-k", "melds", "-n", "2")
+    alone = run_pytest(project, "--ginspec-engine", SERVED, "-m", "MELD-RUN", "-rA")
+    shared = run_pytest(project, "--ginspec-engine", SERVED, "-m", "MELD-RUN", "-rA", "-n", "2")
     assert alone.returncode == 0 and shared.returncode == 0, shared.stdout[-3000:] + shared.stderr
-    passed = [result.stdout.strip().splitlines()[-1].split(" passed")[0] for result in (alone, shared)]
-    assert passed[0] == passed[1] and int(passed[0]) > 50
+    assert _passed(alone) == _passed(shared)
+    kinds = {case.split("::")[1] for case in _passed(alone)}
+    assert len(_passed(alone)) > 50 and kinds == {"vectors", "scenarios"}, kinds
 
 
 def test_selecting_no_case_of_the_suite_fails_even_when_the_project_passes(project: Path) -> None:
