@@ -77,11 +77,6 @@ class DefenderResult:
     arrangement: Arrangement
     layoff_sets: frozenset[frozenset[Card]]
 
-    @property
-    def unique_layoffs(self) -> frozenset[Card] | None:
-        """The laid-off cards when only one set of them reaches the least deadwood."""
-        return next(iter(self.layoff_sets)) if len(self.layoff_sets) == 1 else None
-
 
 def defender_without_layoffs(defender: Sequence[Card]) -> DefenderResult:
     """GIN-DEFENDER-MELDS: against gin (or when lay-offs are off) the defender only melds his own cards."""
