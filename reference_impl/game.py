@@ -165,10 +165,6 @@ class HandRecord:
     def has_winner(self) -> bool:
         return self.winner != "none"
 
-    @property
-    def loser(self) -> str | None:
-        return other(self.winner) if self.has_winner else None
-
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> "HandRecord":
         """A hand result as written in a vector: ``winner`` is required; ``outcome`` defaults to
@@ -188,10 +184,9 @@ def boxes_won(hand: HandRecord, rules: GameRules) -> int:
     """GAME-BOX-BONUS and GAME-EXTRA-BOXES: the boxes a hand earns its winner.
 
     Every hand won is one box. With ``extra_boxes``, gin and big gin earn two more (three in all)
-    and an undercut one more (two in all). A hand without a winner earns no box.
+    and an undercut one more (two in all). A hand without a winner earns no box, and is never
+    counted: only hands won are asked about.
     """
-    if not hand.has_winner:
-        return 0
     if rules.extra_boxes:
         return {"gin": 3, "big_gin": 3, "undercut": 2}.get(hand.outcome, 1)
     return 1
@@ -267,9 +262,6 @@ class Settlement:
     shutout: bool
     winner: str
     margin: int
-
-    def of(self, player: str) -> PlayerFinal:
-        return self.p1 if player == "p1" else self.p2
 
     def final_expected(self) -> dict[str, dict[str, int]]:
         return {"p1": self.p1.to_expected(), "p2": self.p2.to_expected()}

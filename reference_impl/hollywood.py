@@ -61,15 +61,10 @@ class ColumnResult:
     player's total in it as ``(p1, p2)``, the number of wins each player entered in it, and its
     settlement once closed."""
 
-    number: int
     closed_after: int | None
     totals: tuple[int, int]
     entries: tuple[int, int]
     settlement: Settlement | None
-
-    @property
-    def winner(self) -> str | None:
-        return self.settlement.winner if self.settlement else None
 
     def to_expected(self) -> dict[str, Any]:
         """A column in the shape of spec/vectors.md. An open column has no settlement: it shows
@@ -147,12 +142,11 @@ def play_hollywood(hands: Sequence[HandRecord | Mapping[str, Any]], rules: GameR
             over_after = number
     results = tuple(
         ColumnResult(
-            number=index + 1,
             closed_after=column.closed_after,
             totals=(column.points["p1"], column.points["p2"]),
             entries=(column.entries["p1"], column.entries["p2"]),
             settlement=column.settlement,
         )
-        for index, column in enumerate(columns)
+        for column in columns
     )
     return HollywoodResult(results, over_after)  # type: ignore[arg-type]

@@ -50,23 +50,21 @@ def _chain(start_rank: int, step: int, suit: str, held: frozenset[Card], longest
 
 
 def layoff_choices_for_meld(meld: Sequence[Card], held: frozenset[Card], rules: HandRules) -> list[tuple[Card, ...]]:
-    """Every group of the defender's cards that can be laid off onto one knocker meld."""
-    kind = meld_type(meld)
-    if kind is MeldType.SET:
+    """Every group of the defender's cards that can be laid off onto one knocker meld, a set or a
+    run (the knocker's melds are valid melds: LAYOFF-TARGET-KNOCKER-MELDS)."""
+    if meld_type(meld) is MeldType.SET:
         if len(meld) != 3:
             return [()]
         rank = meld[0].rank
         fourth = [card for card in held if card.rank == rank]
         return [()] + [(card,) for card in fourth]
-    if kind is MeldType.RUN:
-        suit = meld[0].suit
-        low = min(card.rank for card in meld)
-        high = max(card.rank for card in meld)
-        longest = 13 if rules.layoff_chaining else 1
-        down = _chain(low - 1, -1, suit, held, longest)
-        up = _chain(high + 1, +1, suit, held, longest)
-        return [tuple(down[:below]) + tuple(up[:above]) for below in range(len(down) + 1) for above in range(len(up) + 1)]
-    return [()]
+    suit = meld[0].suit
+    low = min(card.rank for card in meld)
+    high = max(card.rank for card in meld)
+    longest = 13 if rules.layoff_chaining else 1
+    down = _chain(low - 1, -1, suit, held, longest)
+    up = _chain(high + 1, +1, suit, held, longest)
+    return [tuple(down[:below]) + tuple(up[:above]) for below in range(len(down) + 1) for above in range(len(up) + 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +76,6 @@ class DefenderResult:
     layoffs: tuple[LayOff, ...]
     arrangement: Arrangement
     layoff_sets: frozenset[frozenset[Card]]
-
-    @property
-    def unique_layoffs(self) -> frozenset[Card] | None:
-        """The laid-off cards when only one set of them reaches the least deadwood."""
-        return next(iter(self.layoff_sets)) if len(self.layoff_sets) == 1 else None
 
 
 def defender_without_layoffs(defender: Sequence[Card]) -> DefenderResult:

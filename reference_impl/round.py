@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
-from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
+from reference_impl.cards import Card, DECK, format_hand, mask_of
 from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard, optimal_arrangements
 from reference_impl.errors import (
     DuplicateCard,
@@ -54,7 +54,6 @@ class IllegalAction(GinError):
 
     def __init__(self, reason: str, action: str, explanation: str, state: "RoundState") -> None:
         self.reason = reason
-        self.action = action
         self.forfeits = forfeits_game(reason, state.round_rules)
         penalty = "; the offender forfeits the game" if self.forfeits else ""
         super().__init__(f"{action!r} is illegal ({reason}): {explanation}{penalty}; {state.describe()}")
@@ -78,22 +77,34 @@ def seat_index(player: str) -> int:
     return 0 if player == "p1" else 1
 
 
+@dataclass(frozen=True, slots=True)
 class _Moves:
     """Every action one player can take, each made once: legal-action lists hand out these values
     (actions are immutable), keyed by card bit for the moves that name a card."""
 
-    def __init__(self, player: str) -> None:
-        self.draw_stock = Action(player, "draw", source="stock")
-        self.draw_discard = Action(player, "draw", source="discard")
-        self.pass_ = Action(player, "pass")
-        self.big_gin = Action(player, "big-gin")
-        self.done = Action(player, "done")
-        self.discard = {card.bit: Action(player, "discard", card=card) for card in DECK}
-        self.knock = {card.bit: Action(player, "knock", card=card) for card in DECK}
-        self.layoff = {card.bit: Action(player, "layoff", card=card) for card in DECK}
+    draw_stock: Action
+    draw_discard: Action
+    pass_: Action
+    big_gin: Action
+    done: Action
+    discard: Mapping[int, Action]
+    knock: Mapping[int, Action]
+    layoff: Mapping[int, Action]
 
 
-_MOVES = {player: _Moves(player) for player in PLAYERS}
+_MOVES = {
+    player: _Moves(
+        draw_stock=Action(player, "draw", source="stock"),
+        draw_discard=Action(player, "draw", source="discard"),
+        pass_=Action(player, "pass"),
+        big_gin=Action(player, "big-gin"),
+        done=Action(player, "done"),
+        discard={card.bit: Action(player, "discard", card=card) for card in DECK},
+        knock={card.bit: Action(player, "knock", card=card) for card in DECK},
+        layoff={card.bit: Action(player, "layoff", card=card) for card in DECK},
+    )
+    for player in PLAYERS
+}
 
 
 def _each(actions: Mapping[int, Action], mask: int) -> list[Action]:
@@ -156,7 +167,6 @@ class RoundState:
     original_spread: tuple[tuple[Card, ...], ...] = ()
     layoffs: tuple[tuple[Card, int], ...] = ()
     result: RoundResult | None = None
-    moves: int = field(default=0)
     throwbacks: int = 0
     hand_masks: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
@@ -176,10 +186,6 @@ class RoundState:
     @property
     def round_rules(self) -> RoundRules:
         return self.rules
-
-    @property
-    def non_dealer(self) -> str:
-        return other(self.dealer)
 
     @property
     def knock_limit(self) -> int:
@@ -203,68 +209,6 @@ class RoundState:
             f"p1 holds {format_hand(self.hands[0])}, p2 holds {format_hand(self.hands[1])}, "
             f"stock {len(self.stock)}, discard top {top}"
         )
-
-    # ------------------------------------------------------------------ plain data
-
-    def to_data(self) -> dict[str, Any]:
-        """Plain data (cards in canonical notation); :func:`state_from_data` reverses it."""
-        return {
-            "dealer": self.dealer,
-            "hands": {"p1": format_cards(self.hands[0]), "p2": format_cards(self.hands[1])},
-            "stock": format_cards(self.stock),
-            "discard_pile": format_cards(self.discard_pile),
-            "upcard": str(self.upcard) if self.upcard else None,
-            "phase": self.phase,
-            "to_play": self.to_play,
-            "passes": self.passes,
-            "taken": str(self.taken) if self.taken else None,
-            "wall_draw": self.wall_draw,
-            "knocker": self.knocker,
-            "knock_discard": str(self.knock_discard) if self.knock_discard else None,
-            "spread": [format_cards(meld) for meld in self.spread],
-            "original_spread": [format_cards(meld) for meld in self.original_spread],
-            "layoffs": [[str(card), meld] for card, meld in self.layoffs],
-            "result": self.result.to_data() if self.result else None,
-            "moves": self.moves,
-            "throwbacks": self.throwbacks,
-        }
-
-
-def state_from_data(data: Mapping[str, Any], rules: RoundRules) -> RoundState:
-    """Rebuild a state from :meth:`RoundState.to_data`."""
-    result = data.get("result")
-    card = lambda text: parse_card(text) if text else None  # noqa: E731
-    return RoundState(
-        rules=rules,
-        dealer=data["dealer"],
-        hands=(parse_cards(data["hands"]["p1"]), parse_cards(data["hands"]["p2"])),
-        stock=parse_cards(data["stock"]),
-        discard_pile=parse_cards(data["discard_pile"]),
-        upcard=card(data["upcard"]),
-        phase=data["phase"],
-        to_play=data["to_play"],
-        passes=data["passes"],
-        taken=card(data["taken"]),
-        wall_draw=data["wall_draw"],
-        knocker=data["knocker"],
-        knock_discard=card(data["knock_discard"]),
-        spread=tuple(parse_cards(meld) for meld in data["spread"]),
-        original_spread=tuple(parse_cards(meld) for meld in data["original_spread"]),
-        layoffs=tuple((parse_card(text), meld) for text, meld in data["layoffs"]),
-        result=None
-        if result is None
-        else RoundResult(
-            outcome=result["outcome"],
-            winner=result["winner"],
-            points=result["points"],
-            knocker=result.get("knocker"),
-            knocker_deadwood=result.get("knocker_deadwood"),
-            defender_deadwood=result.get("defender_deadwood"),
-            layoffs=parse_cards(result.get("layoffs", "")),
-        ),
-        moves=data["moves"],
-        throwbacks=data.get("throwbacks", 0),
-    )
 
 
 # ---------------------------------------------------------------------- the deal
@@ -353,11 +297,6 @@ def deal_checked(
 _evolve = evolver(RoundState)
 
 
-def _next(state: RoundState, **changes: Any) -> RoundState:
-    """The state after one more move: every action applied counts one move."""
-    return _evolve(state, moves=state.moves + 1, **changes)
-
-
 def _new_hand(state: RoundState, player: str, hand: tuple[Card, ...], mask: int) -> dict[str, Any]:
     """The changes that give ``player`` the hand ``hand`` (whose card mask is ``mask``)."""
     index = seat_index(player)
@@ -411,10 +350,11 @@ def _going_out(state: RoundState, held: int, discardable: int) -> tuple[list[int
 
 
 def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool) -> bool:
-    """LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN: can ``card`` go onto this meld now?"""
+    """LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN: can ``card`` go onto this meld now?
+
+    Without chaining a card must fit the meld as spread (``original``). A set of three takes its
+    fourth card; once that is laid off, no card of the rank is left to lay off."""
     base = meld if chaining else original
-    if not chaining and len(meld) != len(original) and meld_type(original) is MeldType.SET:
-        return False
     kind = meld_type(base)
     if kind is MeldType.SET:
         return len(base) == 3 and card.rank == base[0].rank
@@ -448,11 +388,11 @@ def _legal_first_turn(state: RoundState, player: str) -> list[Action]:
 
 
 def _legal_draw(state: RoundState, player: str) -> list[Action]:
-    """TURN-DRAW-SOURCE: the top of the stock or of the discard pile."""
+    """TURN-DRAW-SOURCE: the top of the stock or of the discard pile. Neither is ever empty here:
+    every turn ends with a discard, the deal turns an upcard (or the eleven-card start opens with a
+    discard), and the stock is never drawn down past the wall (STOCK-WALL-TWO)."""
     moves = _MOVES[player]
-    if state.discard_pile:
-        return [moves.draw_stock, moves.draw_discard]
-    return [moves.draw_stock]
+    return [moves.draw_stock, moves.draw_discard]
 
 
 def _legal_wall(state: RoundState, player: str) -> list[Action]:
@@ -533,8 +473,6 @@ def apply(state: RoundState, action: Action | str) -> RoundState:
 def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """TURN-DRAW-SOURCE, FIRST-UPCARD-OFFER, STOCK-FIFTIETH-CARD."""
     player = action.player
-    if action.source is None:
-        raise refuse("wrong_phase", "say draw stock or draw discard")
     if action not in legal_actions(state):
         if state.phase == "first_turn" and action.source == "discard":
             raise refuse("upcard_closed", "both players passed the upcard, so the non-dealer draws from the stock")
@@ -542,14 +480,12 @@ def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
             raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
         if state.phase == "wall" and action.source == "stock":
             raise refuse("wrong_phase", "the last stock cards are never drawn: pass, or take the discard to go out")
-        if state.phase == "wall":
-            raise refuse("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
-        raise refuse("wrong_phase", "there is no card to draw there")
+        raise refuse("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
     if action.source == "stock":
         card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
     else:
         card, stock, pile, taken = state.discard_pile[-1], state.stock, state.discard_pile[:-1], state.discard_pile[-1]
-    return _next(
+    return _evolve(
         state,
         **_new_hand(state, player, state.hand(player) + (card,), state.hand_mask(player) | card.bit),
         stock=stock,
@@ -563,10 +499,10 @@ def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
 def _pass(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """FIRST-UPCARD-OFFER (decline the upcard) and STOCK-FIFTIETH-CARD (decline the last discard)."""
     if state.phase == "wall":
-        return _void(_next(state))
+        return _void(state)
     if state.passes >= 2:
         raise refuse("wrong_phase", "both players have passed; the non-dealer must draw from the stock")
-    return _next(state, passes=state.passes + 1, to_play=other(action.player))
+    return _evolve(state, passes=state.passes + 1, to_play=other(action.player))
 
 
 def _void(state: RoundState) -> RoundState:
@@ -607,7 +543,7 @@ def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
     if state.rules.gin_mandatory and _gin_open(state, player):
         raise refuse("gin_required", "gin is available and this variant requires it")
     thrown_back = card == state.taken
-    after = _next(
+    after = _evolve(
         state,
         **_new_hand(state, player, _remove(state.hand(player), card), state.hand_mask(player) ^ card.bit),
         discard_pile=state.discard_pile + (card,),
@@ -647,7 +583,7 @@ def _knock(state: RoundState, action: Action, refuse: Any) -> RoundState:
     except IllegalKnock as exc:
         raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
     pile = state.discard_pile + (card,) if state.rules.knock_discard_location == "pile" else state.discard_pile
-    knocked = _next(
+    knocked = _evolve(
         state,
         **_new_hand(state, player, kept, kept_mask),
         discard_pile=pile,
@@ -669,7 +605,7 @@ def _big_gin(state: RoundState, action: Action, refuse: Any) -> RoundState:
         reason = "the variant has no big gin" if not state.rules.hand.big_gin else "not every card held is melded"
         raise refuse("not_big_gin", reason)
     spread = optimal_arrangements(held)[0]
-    knocked = _next(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
+    knocked = _evolve(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
     return _finish_gin(knocked, "big_gin", state.rules.hand.big_gin_bonus)
 
 
@@ -697,16 +633,14 @@ def _layoff(state: RoundState, action: Action, refuse: Any) -> RoundState:
     targets = _layoff_targets(state, card)
     if action.onto is not None:
         targets = [index for index in targets if action.onto in state.spread[index]]
-        if not targets:
-            raise refuse("cannot_lay_off", f"{card} does not fit the meld holding {action.onto}")
     if not targets:
-        raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds")
+        raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds it is offered to")
     if len(targets) > 1:
         raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
     target = targets[0]
     spread = list(state.spread)
     spread[target] = tuple(sort_cards(spread[target] + (card,)))
-    return _next(
+    return _evolve(
         state,
         **_new_hand(state, player, _remove(state.hand(player), card), state.hand_mask(player) ^ card.bit),
         spread=tuple(spread),
@@ -732,7 +666,7 @@ def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
         defender_deadwood,
         tuple(card for card, _ in state.layoffs),
     )
-    return _next(state, phase="over", to_play=None, result=result)
+    return _evolve(state, phase="over", to_play=None, result=result)
 
 
 _HANDLERS = {
@@ -747,11 +681,3 @@ _HANDLERS = {
     ("layoff", "layoff"): _layoff,
     ("layoff", "done"): _done,
 }
-
-
-def replay(start: RoundState, actions: Sequence[Action | str]) -> RoundState:
-    """Apply actions in order; the first illegal one raises :class:`IllegalAction`."""
-    state = start
-    for action in actions:
-        state = apply(state, action)
-    return state

@@ -138,7 +138,7 @@ def test_layoff_chain_onto_a_run() -> None:
     # Without lay-offs: 4+5+10+10+9+8+2+6+10+10 = 74; laying off 4h 5h leaves 65.
     result = best_defence(spread("Ah 2h 3h"), parse_cards("4h 5h Kc Kd 9s 8d 2c 6c Qs Js"), STANDARD)
     assert result.deadwood == 65
-    assert result.unique_layoffs == frozenset(parse_cards("4h 5h"))
+    assert result.layoff_sets == frozenset({frozenset(parse_cards("4h 5h"))})
     no_chain = best_defence(spread("Ah 2h 3h"), parse_cards("4h 5h Kc Kd 9s 8d 2c 6c Qs Js"), standard_rules(layoff_chaining=False))
     assert no_chain.deadwood == 70  # only 4h
 

@@ -25,6 +25,7 @@ from reference_impl.game import (
     HandRecord,
     InvalidHandRecord,
     boxes_won,
+    game_standing,
     next_dealer,
     play_game,
     settle,
@@ -138,7 +139,8 @@ def test_boxes_per_hand(outcome: str, plain: int, extra: int) -> None:
     hand = HandRecord("p1", outcome, 30)
     assert boxes_won(hand, STANDARD) == plain
     assert boxes_won(hand, rules(extra_boxes=True)) == extra
-    assert boxes_won(HandRecord("none", "void"), rules(extra_boxes=True)) == 0
+    standing = game_standing("p1", [HandRecord("none", "void")], rules(extra_boxes=True))
+    assert standing.boxes == {"p1": 0, "p2": 0}  # a hand without a winner earns no box
 
 
 @pytest.mark.parametrize(
