@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
-from reference_impl.cards import Card, DECK, format_hand, mask_of
+from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
 from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard, optimal_arrangements
 from reference_impl.errors import (
     DuplicateCard,
@@ -209,6 +209,66 @@ class RoundState:
             f"p1 holds {format_hand(self.hands[0])}, p2 holds {format_hand(self.hands[1])}, "
             f"stock {len(self.stock)}, discard top {top}"
         )
+
+    # ------------------------------------------------------------------ plain data
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data (cards in canonical notation); :func:`state_from_data` reverses it."""
+        return {
+            "dealer": self.dealer,
+            "hands": {"p1": format_cards(self.hands[0]), "p2": format_cards(self.hands[1])},
+            "stock": format_cards(self.stock),
+            "discard_pile": format_cards(self.discard_pile),
+            "upcard": str(self.upcard) if self.upcard else None,
+            "phase": self.phase,
+            "to_play": self.to_play,
+            "passes": self.passes,
+            "taken": str(self.taken) if self.taken else None,
+            "wall_draw": self.wall_draw,
+            "knocker": self.knocker,
+            "knock_discard": str(self.knock_discard) if self.knock_discard else None,
+            "spread": [format_cards(meld) for meld in self.spread],
+            "original_spread": [format_cards(meld) for meld in self.original_spread],
+            "layoffs": [[str(card), meld] for card, meld in self.layoffs],
+            "result": self.result.to_data() if self.result else None,
+            "throwbacks": self.throwbacks,
+        }
+
+
+def state_from_data(data: Mapping[str, Any], rules: RoundRules) -> RoundState:
+    """Rebuild a state from :meth:`RoundState.to_data`."""
+    result = data.get("result")
+    card = lambda text: parse_card(text) if text else None  # noqa: E731
+    return RoundState(
+        rules=rules,
+        dealer=data["dealer"],
+        hands=(parse_cards(data["hands"]["p1"]), parse_cards(data["hands"]["p2"])),
+        stock=parse_cards(data["stock"]),
+        discard_pile=parse_cards(data["discard_pile"]),
+        upcard=card(data["upcard"]),
+        phase=data["phase"],
+        to_play=data["to_play"],
+        passes=data["passes"],
+        taken=card(data["taken"]),
+        wall_draw=data["wall_draw"],
+        knocker=data["knocker"],
+        knock_discard=card(data["knock_discard"]),
+        spread=tuple(parse_cards(meld) for meld in data["spread"]),
+        original_spread=tuple(parse_cards(meld) for meld in data["original_spread"]),
+        layoffs=tuple((parse_card(text), meld) for text, meld in data["layoffs"]),
+        result=None
+        if result is None
+        else RoundResult(
+            outcome=result["outcome"],
+            winner=result["winner"],
+            points=result["points"],
+            knocker=result.get("knocker"),
+            knocker_deadwood=result.get("knocker_deadwood"),
+            defender_deadwood=result.get("defender_deadwood"),
+            layoffs=parse_cards(result.get("layoffs", "")),
+        ),
+        throwbacks=data.get("throwbacks", 0),
+    )
 
 
 # ---------------------------------------------------------------------- the deal
@@ -681,3 +741,11 @@ _HANDLERS = {
     ("layoff", "layoff"): _layoff,
     ("layoff", "done"): _done,
 }
+
+
+def replay(start: RoundState, actions: Sequence[Action | str]) -> RoundState:
+    """Apply actions in order; the first illegal one raises :class:`IllegalAction`."""
+    state = start
+    for action in actions:
+        state = apply(state, action)
+    return state

@@ -1,6 +1,6 @@
 """Random legal play of whole hands under every two-player variant: the state machine never loses
-a card, every listed action applies, every finished hand has a score, and a
-replayed transcript reproduces the hand."""
+a card, every listed action applies, every finished hand has a score, states survive plain data,
+and a replayed transcript reproduces the hand."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ginspec.variants import load_variants
 from reference_impl.actions import format_action, parse_action
 from reference_impl.cards import DECK
-from reference_impl.round import RoundState, apply, deal_in_order, legal_actions
+from reference_impl.round import RoundState, apply, deal_in_order, legal_actions, replay, state_from_data
 from reference_impl.rules import RoundRules
 
 HEADS_UP = sorted(
@@ -35,6 +35,7 @@ def test_random_legal_play(variant_name: str, cards: list, dealer: str, data: st
     transcript: list[str] = []
     while state.phase != "over":
         assert cards_in_play(state) == 52
+        assert state_from_data(state.to_data(), rules) == state
         actions = legal_actions(state)
         assert actions, f"no legal action in phase {state.phase}"
         going_out = [action for action in actions if action.verb in ("knock", "big-gin", "done")]
@@ -46,7 +47,5 @@ def test_random_legal_play(variant_name: str, cards: list, dealer: str, data: st
     assert cards_in_play(state) == 52
     assert state.result is not None and state.result.points >= 0
     assert legal_actions(state) == []
-    replayed = first
-    for text in transcript:
-        replayed = apply(replayed, text)
-    assert replayed == state
+    assert state_from_data(state.to_data(), rules) == state
+    assert replay(first, transcript) == state
