@@ -238,16 +238,20 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     expected_fields = set(case.expected) - {"error"}
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
-    status, message = judge_answer(vector.kind, case.expected, observed, capabilities)
+    status, message = judge_answer(vector.kind, case.expected, observed, capabilities, question.input)
     return result(status, observed, message, seconds)
 
 
-def judge_answer(kind: str, expected: Mapping[str, Any], observed: Any, capabilities: Capabilities) -> tuple[str, str]:
+def judge_answer(
+    kind: str, expected: Mapping[str, Any], observed: Any, capabilities: Capabilities, question: Mapping[str, Any] | None = None
+) -> tuple[str, str]:
     """(status, message) of an answer: ``pass`` or ``fail``, or ``error`` when the answer is so
-    malformed inside that it cannot be judged (the judge never takes the run down)."""
+    malformed inside that it cannot be judged (the judge never takes the run down). ``question``
+    is the case's input, whose actions a refused action is checked against."""
     try:
         if kind in ROUND_KINDS:
-            verdict = judge_round(expected, observed, capabilities.omits)
+            actions = (question or {}).get("actions")
+            verdict = judge_round(expected, observed, capabilities.omits, actions if isinstance(actions, list) else None)
         else:
             verdict = judge(expected, observed, capabilities.omits)
     except Exception as exc:  # noqa: BLE001 - e.g. a field of the wrong type deep inside the answer

@@ -17,11 +17,11 @@ from typing import Any, Iterable, Mapping
 
 from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, InvalidVector, located, quote
+from ginspec.notation import NotationProblem, read_action
 from ginspec.paths import display, schema_path, spec_dir, vectors_dir
 from ginspec.registry import rules_by_id
 from ginspec.variants import BrokenVariantFile, parameter_schemas, resolve_parameters
 from ginspec.yamlio import load_yaml
-from reference_impl.actions import parse_action
 from reference_impl.cards import parse_card, parse_cards
 from reference_impl.errors import NotationError
 
@@ -116,12 +116,15 @@ def _check_deal(entry: Mapping[str, Any]) -> None:
         raise NotationError(f"input.deal: {len(cards)} cards are dealt, not 52")
     for number, text in enumerate(entry["input"]["actions"]):
         try:
-            parse_action(text)
-        except NotationError as exc:
+            read_action(text)
+        except NotationProblem as exc:
             raise NotationError(f"input.actions[{number}]: {exc}") from None
     for point in entry["expected"].get("checkpoints", ()):
         for text in point.get("legal", ()):
-            parse_action(text)
+            try:
+                read_action(text)
+            except NotationProblem as exc:
+                raise NotationError(f"expected.checkpoints: legal: {exc}") from None
 
 
 def _check_cards(entry: Mapping[str, Any]) -> None:

@@ -5,7 +5,7 @@ Nothing here is shared with the engines under test. Parameters are checked again
 schema (spec/schema/variant.schema.json), cards with the oracle's own notation (tests/oracle/cards.py),
 melds with its own meld test (tests/oracle/melds.py). The checks follow the order of precedence of
 the protocol: parameters, card names, cards given twice, the dealer, sizes, the upcard, the stock,
-the discard, the spread. ``refusal`` returns ``None`` for a question that is not malformed.
+the discard, the spread, and last the actions of a replayed hand. ``refusal`` returns ``None`` for a question that is not malformed.
 """
 
 import json
@@ -16,6 +16,7 @@ import yaml
 
 from tests.oracle.cards import parse_card
 from tests.oracle.melds import meld_type
+from tests.oracle.rounds import ActionSyntaxError, parse_action
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = 52
@@ -126,6 +127,25 @@ def _deal(data, params, seats):
         raise Refusal("wrong_stock_size")
 
 
+SEATS = ("p1", "p2", "p3", "p4")
+
+
+def _actions(data):
+    """Every move of a replayed hand must be an action of spec/actions.md, wherever it stands; a
+    seat p1 to p4 is in the notation (the state says who may act), so it is read as p1 here. A card
+    given twice in one meld of a spread is no card list."""
+    for text in data["actions"]:
+        words = text.split(" ") if isinstance(text, str) else []
+        if words and words[0] in SEATS:
+            text = " ".join(["p1"] + words[1:])
+        try:
+            action = parse_action(text)
+        except ActionSyntaxError:
+            raise Refusal("not_an_action") from None
+        if any(len(set(meld)) != len(meld) for meld in action.spread or ()):
+            raise Refusal("not_an_action")
+
+
 def _game(kind, data, params):
     if kind == "game" and data["first_dealer"] not in TWO:
         raise Refusal("invalid_dealer")
@@ -146,8 +166,10 @@ def refusal(kind, data, params):
             _hand_question(kind, data, params)
         elif kind == "round":
             _deal(data, params, TWO)
+            _actions(data)
         elif kind == "table_round":
             _deal(data, params, tuple(f"p{n}" for n in range(1, params["players"] + 1)))
+            _actions(data)
         elif kind in ("game", "three_player", "table_game", "partnership", "hollywood"):
             _game(kind, data, params)
         else:
