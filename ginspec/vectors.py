@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 
 from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, InvalidVector, located, quote
-from ginspec.notation import NotationProblem, read_action
+from ginspec.notation import NotationProblem, read_action, read_cards
 from ginspec.paths import display, schema_path, spec_dir, vectors_dir
 from ginspec.registry import rules_by_id
 from ginspec.variants import BrokenVariantFile, parameter_schemas, resolve_parameters
@@ -94,8 +94,8 @@ def _schema_problem(document: Any) -> tuple[str | None, str] | None:
 
 def _card_problem(text: str) -> str | None:
     try:
-        parse_cards(text)
-    except NotationError as exc:
+        read_cards(text)
+    except NotationProblem as exc:
         return str(exc)
     return None
 
