@@ -115,9 +115,12 @@ def plan_case(
     if not differing:
         return Case(vector, vector.id, variant, dict(variant_parameters), vector.expected, depends_on)
     if "refused" in vector.expected:
-        if set(differing) <= set(vector.malformed_parameters):
-            # the values outside the rules are the question: posed under the variant, they stay
-            return Case(vector, vector.id, variant, {**variant_parameters, **vector.malformed_parameters}, vector.expected, depends_on)
+        if set(differing) <= set(vector.malformed_parameters) | set(vector.missing_parameters):
+            # the values outside the rules (or left out) are the question: posed under the variant, they stay
+            from ginspec.vectors import without
+
+            posed = without({**variant_parameters, **vector.malformed_parameters}, vector.missing_parameters)
+            return Case(vector, vector.id, variant, posed, vector.expected, depends_on)
         changed = ", ".join(f"{name}={variant_parameters.get(name)!r}" for name in differing)
         reason = f"a malformed question is asked only under the parameters it was written for, and {variant} changes {changed}"
         return Case(vector, f"{vector.id}@{variant}", variant, dict(variant_parameters), {}, depends_on, "derived", unsupported=reason)

@@ -48,6 +48,8 @@ class Vector:
     provenance: str | None
     depends_on: tuple[str, ...] | None = None
     """The parameters whose value changes the expected answer (``None``: not recorded)."""
+    missing_parameters: tuple[str, ...] = ()
+    """Parameters a malformed question is sent without (``spec/vectors.md``)."""
     malformed_parameters: Mapping[str, Any] = field(default_factory=dict)
     """Parameter values outside their allowed values that a malformed question is sent with (they
     are also in ``parameters``)."""
@@ -90,6 +92,11 @@ def _schema_problem(document: Any) -> tuple[str | None, str] | None:
     else:
         message = error.message if len(error.message) <= 300 else error.message[:300] + "..."
     return vector_id, f"{where}: {message}" if where else message
+
+
+def without(parameters: Mapping[str, Any], missing: Any) -> dict[str, Any]:
+    """The parameters but those a malformed question leaves out."""
+    return {name: value for name, value in parameters.items() if name not in missing}
 
 
 def _card_problem(text: str) -> str | None:
@@ -228,6 +235,8 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
             raise InvalidVector(located(shown, vector_id, f"a vector in vectors/{MALFORMED_AREA}/ expects a refusal (expected: {{refused: CODE}})"))
         if "malformed_parameters" in entry and not malformed:
             raise InvalidVector(located(shown, vector_id, "malformed_parameters: only a vector that expects a refusal sends parameters outside their values"))
+        if "missing_parameters" in entry and not malformed:
+            raise InvalidVector(located(shown, vector_id, "missing_parameters: only a vector that expects a refusal leaves parameters out"))
         if not malformed:  # a malformed question is deliberately outside these checks
             try:
                 _check_cards(entry)
@@ -250,7 +259,7 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
         except InvalidVariant as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
         if malformed and broken is None:
-            parameters = {**parameters, **(entry.get("malformed_parameters") or {})}
+            parameters = without({**parameters, **(entry.get("malformed_parameters") or {})}, entry.get("missing_parameters") or ())
         size_problem = _size_problem(entry, parameters) if broken is None and not malformed else None
         if size_problem is not None:
             raise InvalidVector(located(shown, vector_id, size_problem))
@@ -270,6 +279,7 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
                 provenance=entry.get("provenance"),
                 depends_on=tuple(depends_on) if depends_on is not None else None,
                 malformed_parameters=dict(entry.get("malformed_parameters") or {}),
+                missing_parameters=tuple(entry.get("missing_parameters") or ()),
                 broken_variant=broken,
             )
         )

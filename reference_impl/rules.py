@@ -70,23 +70,23 @@ class HandRules:
             layoffs=read_parameter(parameters, "layoffs", bool),
             layoff_chaining=read_parameter(parameters, "layoff_chaining", bool),
         )
-        for name, (low, high) in HAND_BOUNDS.items():
+        for name, (low, high, allowed) in HAND_BOUNDS.items():
             value = getattr(rules, name)
             if value < low or (high is not None and value > high):
-                within = f"from {low} to {high}" if high is not None else f"{low} or more"
-                raise InvalidParameter(f"variant parameter {name}={value!r} must be {within}")
+                raise InvalidParameter(f"variant parameter {name}={value!r} must be {allowed}")
         return rules
 
 
-HAND_BOUNDS: dict[str, tuple[int, int | None]] = {
-    "hand_size": (1, 10),
-    "knock_limit": (0, 100),
-    "gin_bonus": (0, None),
-    "big_gin_bonus": (0, None),
-    "undercut_bonus": (0, None),
+HAND_BOUNDS: dict[str, tuple[int, int | None, str]] = {
+    "hand_size": (1, 10, "from 1 to 10"),
+    "knock_limit": (0, 100, "from 0 to 100"),
+    "gin_bonus": (0, None, "0 or more"),
+    "big_gin_bonus": (0, None, "0 or more"),
+    "undercut_bonus": (0, None, "0 or more"),
 }
 """The allowed values of the integer hand parameters (DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS,
-BIGGIN-BONUS, SCORE-UNDERCUT): a value outside them is an invalid parameter."""
+BIGGIN-BONUS, SCORE-UNDERCUT), lowest and highest (``None``: no highest), and in words: a value
+outside them is an invalid parameter."""
 
 
 
