@@ -143,15 +143,15 @@ class RoundRules:
     @classmethod
     def for_two_players(cls, parameters: Mapping[str, Any]) -> "RoundRules":
         """Read the parameters of a two-player hand. The hand at one table of three or four, scored
-        in penalty points (``spec/tables.md``), is refused: those are not the rules of this hand
-        (SCORE-WINNER-ONLY)."""
+        in penalty points (``spec/tables.md``), is refused as an invalid parameter: those are not
+        the rules of this hand (SCORE-WINNER-ONLY, ``spec/protocol.md``)."""
         table_format = read_parameter(parameters, "table_format", str)
         if table_format == "one_table":
-            raise InvalidRules("variant parameter table_format='one_table': a hand at one table of three or four is not a two-player hand")
+            raise InvalidParameter("variant parameter table_format='one_table': a hand at one table of three or four is not a two-player hand")
         for name, kind, two_player in TWO_PLAYER_HAND:
             value = read_parameter(parameters, name, kind)
             if value != two_player:
-                raise InvalidRules(f"variant parameter {name}={value!r}: a two-player hand is played with {name}={two_player!r}")
+                raise InvalidParameter(f"variant parameter {name}={value!r}: a two-player hand is played with {name}={two_player!r}")
         return cls.from_parameters(parameters)
 
     @classmethod

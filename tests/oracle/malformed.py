@@ -52,6 +52,13 @@ def bad_parameter(parameters):
     return None
 
 
+def _two_player_hand(params):
+    """A two-player hand is scored by its winner alone (SCORE-WINNER-ONLY); the hand at one table
+    of three or four, with its penalty points, is another game (spec/tables.md)."""
+    return (params["table_format"] != "one_table" and params["scoring_model"] == "winner_only"
+            and params["knock_bonus"] == 0 and params["gin_defender_deadwood_multiplier"] == 1)
+
+
 class Refusal(Exception):
     def __init__(self, code):
         super().__init__(code)
@@ -161,6 +168,8 @@ def refusal(kind, data, params):
     """The reason code with which the question is refused, or None if it is well formed."""
     try:
         if bad_parameter(params) is not None:
+            raise Refusal("invalid_parameter")
+        if kind == "round" and not _two_player_hand(params):
             raise Refusal("invalid_parameter")
         if kind in ("meld", "deadwood", "discard", "knock", "layoff", "score"):
             _hand_question(kind, data, params)
