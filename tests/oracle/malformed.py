@@ -3,9 +3,11 @@
 
 Nothing here is shared with the engines under test. Parameters are checked against the variant
 schema (spec/schema/variant.schema.json), cards with the oracle's own notation (tests/oracle/cards.py),
-melds with its own meld test (tests/oracle/melds.py). The checks follow the order of precedence of
-the protocol: parameters, card names, cards given twice, the dealer, sizes, the upcard, the stock,
-the discard, the spread, and last the actions of a replayed hand. ``refusal`` returns ``None`` for a question that is not malformed.
+melds with its own meld test (tests/oracle/melds.py), actions with the round oracle's own parser
+(tests/oracle/rounds.py). The checks follow the order of precedence of the protocol: parameters,
+card names, cards given twice, the dealer, sizes, the upcard, the stock, the discard, the spread,
+and last the actions of a replayed hand. ``refusal`` returns ``None`` for a question that is not
+malformed.
 """
 
 import json
