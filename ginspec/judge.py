@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ginspec.notation import NotationProblem as NotationError
+from ginspec.notation import NotationProblem
 from ginspec.notation import read_action, read_cards
 
 CARD_SET_FIELDS = frozenset({"discards", "layoffs"})
@@ -26,13 +26,13 @@ class Verdict:
 
 def card_set(value: Any) -> frozenset[str]:
     if not isinstance(value, str):
-        raise NotationError(f"{value!r} is not a card list")
+        raise NotationProblem(f"{value!r} is not a card list")
     return frozenset(read_cards(value))
 
 
 def arrangement_set(value: Any) -> frozenset[frozenset[frozenset[str]]]:
     if not isinstance(value, list) or not all(isinstance(arrangement, list) for arrangement in value):
-        raise NotationError(f"{value!r} is not a list of arrangements")
+        raise NotationProblem(f"{value!r} is not a list of arrangements")
     return frozenset(frozenset(card_set(meld) for meld in arrangement) for arrangement in value)
 
 
@@ -84,7 +84,7 @@ def judge(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: fro
         try:
             if not _same(name, value, observed[name]):
                 mismatches.append(f"{name}: expected {value!r}, observed {observed[name]!r}")
-        except NotationError as exc:
+        except NotationProblem as exc:
             mismatches.append(f"{name}: the engine's answer is not valid notation: {exc}")
     return Verdict(not mismatches, tuple(mismatches))
 
@@ -97,13 +97,13 @@ def same_field(name: str, expected: Any, observed: Any) -> bool:
         if name == "legal" and isinstance(expected, list):
             return isinstance(observed, list) and action_set(expected) == action_set(observed)
         return _same(name, expected, observed)
-    except NotationError:
+    except NotationProblem:
         return False
 
 
 def action_set(value: Any) -> frozenset[str]:
     if not isinstance(value, list):
-        raise NotationError(f"{value!r} is not a list of actions")
+        raise NotationProblem(f"{value!r} is not a list of actions")
     return frozenset(read_action(text) for text in value)
 
 
@@ -121,7 +121,7 @@ def _compare_fields(expected: Mapping[str, Any], observed: Mapping[str, Any], pr
                     mismatches.append(f"{prefix}legal: missing [{missing}], not legal but listed [{extra}]")
             elif not _same(name, value, observed[name]):
                 mismatches.append(f"{prefix}{name}: expected {value!r}, observed {observed[name]!r}")
-        except NotationError as exc:
+        except NotationProblem as exc:
             mismatches.append(f"{prefix}{name}: the engine's answer is not valid notation: {exc}")
 
 
@@ -135,11 +135,11 @@ def _refused_action(refused: Mapping[str, Any], actions: Sequence[Any] | None) -
         return None
     try:
         want = read_action(actions[index])
-    except NotationError:
+    except NotationProblem:
         return None
     try:
         got = read_action(named)
-    except NotationError as exc:
+    except NotationProblem as exc:
         return f"action {index}: the engine names the refused action in no valid notation: {exc}"
     if got != want:
         return f"action {index}: the engine read {named!r} where the hand says {actions[index]!r}"

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from reference_impl.errors import InvalidParameter, InvalidRules
+from reference_impl.errors import InvalidParameter
 
 TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
 
 
 def read_parameter(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
-    """One variant parameter, checked for presence, type and allowed values (InvalidRules otherwise)."""
+    """One variant parameter, checked for presence, type and allowed values (InvalidParameter otherwise)."""
     if name not in parameters:
         raise InvalidParameter(f"variant parameter {name!r} is missing")
     value = parameters[name]
