@@ -23,6 +23,7 @@ import yaml
 
 import reference_impl as ref
 from reference_impl.cards import SUIT_SYMBOLS, Card, format_hand, parse_cards
+from ginspec.notation import NotationProblem, read_cards
 from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
@@ -67,9 +68,12 @@ def _parse_overrides(items: Sequence[str]) -> dict[str, Any]:
 
 
 def _cards(text: str, what: str) -> tuple[Card, ...]:
+    """The cards typed for ``what``; a bad token is quoted (cut when long) with a hint for the
+    usual mistakes (``'10h' is not a card (ten is written T, e.g. 'Th')``)."""
     try:
+        read_cards(text)
         return parse_cards(text)
-    except ref.NotationError as exc:
+    except (NotationProblem, ref.NotationError) as exc:
         raise UsageError(f"{what}: {exc}") from None
 
 

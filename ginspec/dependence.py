@@ -227,8 +227,15 @@ def dependence(
         # put the changed parameters back one at a time until the answer holds again, then let go
         # of each one put back that the answer does not need
         restored: list[str] = []
+        def put_back(name: str) -> None:
+            # a parameter the question leaves out (a malformed question) is put back by leaving it out
+            if name in parameters:
+                trial[name] = parameters[name]
+            else:
+                trial.pop(name, None)
+
         for name in changed:
-            trial[name] = parameters[name]
+            put_back(name)
             restored.append(name)
             if _holds(probe, trial, answer):
                 break
@@ -237,6 +244,6 @@ def dependence(
             if _holds(probe, trial, answer):
                 restored.remove(name)
             else:
-                trial[name] = parameters[name]
+                put_back(name)
         found.update(restored)
     return tuple(sorted(found))

@@ -3,17 +3,17 @@
 Only the fields a vector asserts are judged. Card lists that stand for sets (``discards``,
 ``layoffs``) are compared without regard to order; ``arrangements`` is compared as a set of
 arrangements, each a set of melds; everything else must be equal, with booleans kept apart from
-numbers.
+numbers. Cards and actions are read with the suite's own reader of the notation
+(:mod:`ginspec.notation`), never with the engine under test.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from reference_impl.actions import format_action, parse_action
-from reference_impl.cards import parse_cards
-from reference_impl.errors import NotationError
+from ginspec.notation import NotationProblem
+from ginspec.notation import read_action, read_cards
 
 CARD_SET_FIELDS = frozenset({"discards", "layoffs"})
 
@@ -26,13 +26,13 @@ class Verdict:
 
 def card_set(value: Any) -> frozenset[str]:
     if not isinstance(value, str):
-        raise NotationError(f"{value!r} is not a card list")
-    return frozenset(str(card) for card in parse_cards(value))
+        raise NotationProblem(f"{value!r} is not a card list")
+    return frozenset(read_cards(value))
 
 
 def arrangement_set(value: Any) -> frozenset[frozenset[frozenset[str]]]:
     if not isinstance(value, list) or not all(isinstance(arrangement, list) for arrangement in value):
-        raise NotationError(f"{value!r} is not a list of arrangements")
+        raise NotationProblem(f"{value!r} is not a list of arrangements")
     return frozenset(frozenset(card_set(meld) for meld in arrangement) for arrangement in value)
 
 
@@ -84,7 +84,7 @@ def judge(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: fro
         try:
             if not _same(name, value, observed[name]):
                 mismatches.append(f"{name}: expected {value!r}, observed {observed[name]!r}")
-        except NotationError as exc:
+        except NotationProblem as exc:
             mismatches.append(f"{name}: the engine's answer is not valid notation: {exc}")
     return Verdict(not mismatches, tuple(mismatches))
 
@@ -97,14 +97,14 @@ def same_field(name: str, expected: Any, observed: Any) -> bool:
         if name == "legal" and isinstance(expected, list):
             return isinstance(observed, list) and action_set(expected) == action_set(observed)
         return _same(name, expected, observed)
-    except NotationError:
+    except NotationProblem:
         return False
 
 
 def action_set(value: Any) -> frozenset[str]:
     if not isinstance(value, list):
-        raise NotationError(f"{value!r} is not a list of actions")
-    return frozenset(format_action(parse_action(text)) for text in value)
+        raise NotationProblem(f"{value!r} is not a list of actions")
+    return frozenset(read_action(text) for text in value)
 
 
 def _compare_fields(expected: Mapping[str, Any], observed: Mapping[str, Any], prefix: str, mismatches: list[str]) -> None:
@@ -121,13 +121,40 @@ def _compare_fields(expected: Mapping[str, Any], observed: Mapping[str, Any], pr
                     mismatches.append(f"{prefix}legal: missing [{missing}], not legal but listed [{extra}]")
             elif not _same(name, value, observed[name]):
                 mismatches.append(f"{prefix}{name}: expected {value!r}, observed {observed[name]!r}")
-        except NotationError as exc:
+        except NotationProblem as exc:
             mismatches.append(f"{prefix}{name}: the engine's answer is not valid notation: {exc}")
 
 
-def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any], omitted: frozenset[str] = frozenset()) -> Verdict:
+def _refused_action(refused: Mapping[str, Any], actions: Sequence[Any] | None) -> str | None:
+    """What is wrong with the refused action an engine names (``illegal.action``, optional), or
+    ``None``: when given, it must be the action at ``illegal.index``, the same action in the
+    notation of ``spec/actions.md`` (a spread compared as a set of melds)."""
+    named = refused.get("action")
+    index = refused.get("index")
+    if named is None or actions is None or not isinstance(index, int) or not 0 <= index < len(actions):
+        return None
+    try:
+        want = read_action(actions[index])
+    except NotationProblem:
+        return None
+    try:
+        got = read_action(named)
+    except NotationProblem as exc:
+        return f"action {index}: the engine names the refused action in no valid notation: {exc}"
+    if got != want:
+        return f"action {index}: the engine read {named!r} where the hand says {actions[index]!r}"
+    return None
+
+
+def judge_round(
+    expected: Mapping[str, Any],
+    observed: Mapping[str, Any],
+    omitted: frozenset[str] = frozenset(),
+    actions: Sequence[Any] | None = None,
+) -> Verdict:
     """A replayed hand: the end (or the first refused action) and every checkpoint. Fields the
-    engine declared it cannot report (``omitted``) are not judged."""
+    engine declared it cannot report (``omitted``) are not judged. With the question's
+    ``actions``, a refused action the engine names must be the one it refused."""
     if not isinstance(observed, Mapping):
         return Verdict(False, (f"the answer is not an object: {observed!r}",))
     refusal = judge_refusal(expected, observed)
@@ -148,6 +175,10 @@ def judge_round(expected: Mapping[str, Any], observed: Mapping[str, Any], omitte
             mismatches.append(f"action {want['index']}: the offender {verdict} the game, the engine said forfeits={refused.get('forfeits')!r}")
     elif refused:
         mismatches.append(f"the engine refused action #{refused.get('index')} ({refused.get('reason')}): {refused.get('message', '')}")
+    if refused:
+        misread = _refused_action(refused, actions)
+        if misread is not None:
+            mismatches.append(misread)
     else:
         end = {name: value for name, value in expected.items() if name not in ("checkpoints", "illegal") and name not in omitted}
         _compare_fields(end, observed, "", mismatches)

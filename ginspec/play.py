@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, Sequence, TextIO
 
+from ginspec.notation import NotationProblem, read_action
 from ginspec.transcripts import Transcript
 from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import DECK, SUIT_SYMBOLS, Card, format_cards, mask_of, sort_cards
@@ -105,9 +106,13 @@ def person_turn(you: str, actions: Sequence[Action], apply_move: Callable, state
     if answer in ("quit", "q"):
         return QUIT
     try:
-        action = actions[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(actions) else parse_action(f"{you} {answer}")
+        if answer.isdigit() and 0 < int(answer) <= len(actions):
+            action = actions[int(answer) - 1]
+        else:
+            read_action(f"{you} {answer}")  # a move that is no action, quoted with a hint
+            action = parse_action(f"{you} {answer}")
         return apply_move(state, action), action
-    except (GinError, NotationError) as exc:
+    except (GinError, NotationError, NotationProblem) as exc:
         out.write(f"not allowed: {exc}\n")
         return None
 

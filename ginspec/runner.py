@@ -115,9 +115,12 @@ def plan_case(
     if not differing:
         return Case(vector, vector.id, variant, dict(variant_parameters), vector.expected, depends_on)
     if "refused" in vector.expected:
-        if set(differing) <= set(vector.malformed_parameters):
-            # the values outside the rules are the question: posed under the variant, they stay
-            return Case(vector, vector.id, variant, {**variant_parameters, **vector.malformed_parameters}, vector.expected, depends_on)
+        if set(differing) <= set(vector.malformed_parameters) | set(vector.missing_parameters):
+            # the values outside the rules (or left out) are the question: posed under the variant, they stay
+            from ginspec.vectors import without
+
+            posed = without({**variant_parameters, **vector.malformed_parameters}, vector.missing_parameters)
+            return Case(vector, vector.id, variant, posed, vector.expected, depends_on)
         changed = ", ".join(f"{name}={variant_parameters.get(name)!r}" for name in differing)
         reason = f"a malformed question is asked only under the parameters it was written for, and {variant} changes {changed}"
         return Case(vector, f"{vector.id}@{variant}", variant, dict(variant_parameters), {}, depends_on, "derived", unsupported=reason)
@@ -238,16 +241,20 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     expected_fields = set(case.expected) - {"error"}
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
-    status, message = judge_answer(vector.kind, case.expected, observed, capabilities)
+    status, message = judge_answer(vector.kind, case.expected, observed, capabilities, question.input)
     return result(status, observed, message, seconds)
 
 
-def judge_answer(kind: str, expected: Mapping[str, Any], observed: Any, capabilities: Capabilities) -> tuple[str, str]:
+def judge_answer(
+    kind: str, expected: Mapping[str, Any], observed: Any, capabilities: Capabilities, question: Mapping[str, Any] | None = None
+) -> tuple[str, str]:
     """(status, message) of an answer: ``pass`` or ``fail``, or ``error`` when the answer is so
-    malformed inside that it cannot be judged (the judge never takes the run down)."""
+    malformed inside that it cannot be judged (the judge never takes the run down). ``question``
+    is the case's input, whose actions a refused action is checked against."""
     try:
         if kind in ROUND_KINDS:
-            verdict = judge_round(expected, observed, capabilities.omits)
+            actions = (question or {}).get("actions")
+            verdict = judge_round(expected, observed, capabilities.omits, actions if isinstance(actions, list) else None)
         else:
             verdict = judge(expected, observed, capabilities.omits)
     except Exception as exc:  # noqa: BLE001 - e.g. a field of the wrong type deep inside the answer

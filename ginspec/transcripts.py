@@ -25,10 +25,10 @@ from ginspec.adapters.reference import play_round_question
 from ginspec.errors import InvalidTranscript, InvalidVariant, quote
 from ginspec.files import write_atomic
 from ginspec.judge import action_set
+from ginspec.notation import NotationProblem, read_action, read_cards
 from ginspec.paths import display
 from ginspec.variants import BrokenVariantFile, resolve_parameters
 from ginspec.yamlio import load_yaml
-from reference_impl.actions import parse_action
 from reference_impl.cards import parse_cards
 from reference_impl.errors import GinError, NotationError
 
@@ -95,8 +95,9 @@ def _check_deal(deal: Any, parameters: Mapping[str, Any], shown: str) -> None:
         if not isinstance(text, str):
             raise InvalidTranscript(f"{shown}: {name}: cards as text, e.g. 'Ac 2c 3c', not {quote(text)}")
         try:
+            read_cards(text)
             cards = parse_cards(text)
-        except NotationError as exc:
+        except (NotationProblem, NotationError) as exc:
             raise InvalidTranscript(f"{shown}: {name}: {exc}") from None
         if name == "deal.upcard" and len(cards) != 1:
             raise InvalidTranscript(f"{shown}: {name}: one card, not {quote(text)}")
@@ -180,8 +181,8 @@ def transcript_from_document(document: Any, shown: str) -> Transcript:
         if not isinstance(text, str):
             raise InvalidTranscript(f"{shown}: action {number + 1}: a move as text, not {quote(text)}")
         try:
-            parse_action(text)
-        except NotationError as exc:
+            read_action(text)
+        except NotationProblem as exc:
             raise InvalidTranscript(f"{shown}: action {number + 1}: {exc}") from None
     result = document.get("result")
     if result is not None:

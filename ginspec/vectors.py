@@ -17,11 +17,11 @@ from typing import Any, Iterable, Mapping
 
 from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, InvalidVector, located, quote
+from ginspec.notation import NotationProblem, read_action, read_cards
 from ginspec.paths import display, schema_path, spec_dir, vectors_dir
 from ginspec.registry import rules_by_id
 from ginspec.variants import BrokenVariantFile, parameter_schemas, resolve_parameters
 from ginspec.yamlio import load_yaml
-from reference_impl.actions import parse_action
 from reference_impl.cards import parse_card, parse_cards
 from reference_impl.errors import NotationError
 
@@ -48,6 +48,8 @@ class Vector:
     provenance: str | None
     depends_on: tuple[str, ...] | None = None
     """The parameters whose value changes the expected answer (``None``: not recorded)."""
+    missing_parameters: tuple[str, ...] = ()
+    """Parameters a malformed question is sent without (``spec/vectors.md``)."""
     malformed_parameters: Mapping[str, Any] = field(default_factory=dict)
     """Parameter values outside their allowed values that a malformed question is sent with (they
     are also in ``parameters``)."""
@@ -92,10 +94,15 @@ def _schema_problem(document: Any) -> tuple[str | None, str] | None:
     return vector_id, f"{where}: {message}" if where else message
 
 
+def without(parameters: Mapping[str, Any], missing: Any) -> dict[str, Any]:
+    """The parameters but those a malformed question leaves out."""
+    return {name: value for name, value in parameters.items() if name not in missing}
+
+
 def _card_problem(text: str) -> str | None:
     try:
-        parse_cards(text)
-    except NotationError as exc:
+        read_cards(text)
+    except NotationProblem as exc:
         return str(exc)
     return None
 
@@ -116,12 +123,15 @@ def _check_deal(entry: Mapping[str, Any]) -> None:
         raise NotationError(f"input.deal: {len(cards)} cards are dealt, not 52")
     for number, text in enumerate(entry["input"]["actions"]):
         try:
-            parse_action(text)
-        except NotationError as exc:
+            read_action(text)
+        except NotationProblem as exc:
             raise NotationError(f"input.actions[{number}]: {exc}") from None
     for point in entry["expected"].get("checkpoints", ()):
         for text in point.get("legal", ()):
-            parse_action(text)
+            try:
+                read_action(text)
+            except NotationProblem as exc:
+                raise NotationError(f"expected.checkpoints: legal: {exc}") from None
 
 
 def _check_cards(entry: Mapping[str, Any]) -> None:
@@ -225,6 +235,8 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
             raise InvalidVector(located(shown, vector_id, f"a vector in vectors/{MALFORMED_AREA}/ expects a refusal (expected: {{refused: CODE}})"))
         if "malformed_parameters" in entry and not malformed:
             raise InvalidVector(located(shown, vector_id, "malformed_parameters: only a vector that expects a refusal sends parameters outside their values"))
+        if "missing_parameters" in entry and not malformed:
+            raise InvalidVector(located(shown, vector_id, "missing_parameters: only a vector that expects a refusal leaves parameters out"))
         if not malformed:  # a malformed question is deliberately outside these checks
             try:
                 _check_cards(entry)
@@ -247,7 +259,7 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
         except InvalidVariant as exc:
             raise InvalidVector(located(shown, vector_id, str(exc))) from None
         if malformed and broken is None:
-            parameters = {**parameters, **(entry.get("malformed_parameters") or {})}
+            parameters = without({**parameters, **(entry.get("malformed_parameters") or {})}, entry.get("missing_parameters") or ())
         size_problem = _size_problem(entry, parameters) if broken is None and not malformed else None
         if size_problem is not None:
             raise InvalidVector(located(shown, vector_id, size_problem))
@@ -267,6 +279,7 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
                 provenance=entry.get("provenance"),
                 depends_on=tuple(depends_on) if depends_on is not None else None,
                 malformed_parameters=dict(entry.get("malformed_parameters") or {}),
+                missing_parameters=tuple(entry.get("missing_parameters") or ()),
                 broken_variant=broken,
             )
         )

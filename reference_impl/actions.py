@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from reference_impl.cards import Card, format_cards, parse_card, parse_cards
-from reference_impl.errors import NotationError
+from reference_impl.errors import NotAnAction, NotationError
 
 PLAYERS = ("p1", "p2")
 SEATS = ("p1", "p2", "p3", "p4")
@@ -29,50 +29,55 @@ class Action:
     spread: tuple[tuple[Card, ...], ...] | None = None  # knock ... with ...
     onto: Card | None = None  # layoff ... onto ...
 
-    def __str__(self) -> str:
-        return format_action(self)
 
-
-def _usage(text: str, problem: str) -> NotationError:
-    shown = repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text)} characters)"
-    return NotationError(f"{shown} is not an action: {problem}")
+def _usage(text: str, problem: str) -> NotAnAction:
+    """The refusal of a text that is not an action (``not_an_action``), quoting it whole."""
+    return NotAnAction(f"{text!r} is not an action: {problem}")
 
 
 @lru_cache(maxsize=1 << 16)
 def parse_action(text: str) -> Action:
-    """Parse one action, e.g. ``p1 draw stock``; raise :class:`NotationError` quoting it otherwise.
+    """Parse one action, e.g. ``p1 draw stock``; raise :class:`NotAnAction` quoting it otherwise.
 
     Actions are immutable, so the same text gives the same action: a replayed hand parses each
     text once (a refused text is not remembered and is refused again each time)."""
     words = text.split(" ")
     if len(words) < 2 or words[0] not in SEATS:
         raise _usage(text, "it must start with the player, p1 to p4, then a verb")
-    player, verb, rest = words[0], words[1], words[2:]
     try:
-        match verb, rest:
-            case ("pass" | "done" | "big-gin"), []:
-                return Action(player, verb)
-            case "draw", [("stock" | "discard") as source]:
-                return Action(player, "draw", source=source)
-            case "discard", [card]:
-                return Action(player, "discard", card=parse_card(card))
-            case "knock", [card]:
-                return Action(player, "knock", card=parse_card(card))
-            case "knock", [card, "with", *melds] if melds:
-                spread = tuple(parse_cards(part.strip()) for part in " ".join(melds).split("|"))
-                if any(not meld for meld in spread):
-                    raise _usage(text, "an empty meld in the spread")
-                return Action(player, "knock", card=parse_card(card), spread=spread)
-            case "layoff", [card]:
-                return Action(player, "layoff", card=parse_card(card))
-            case "layoff", [card, "onto", target]:
-                return Action(player, "layoff", card=parse_card(card), onto=parse_card(target))
+        action = _read(words[0], words[1], words[2:])
     except NotationError as exc:
         raise _usage(text, str(exc)) from None
-    raise _usage(
-        text,
-        "expected pass, done, big-gin, draw stock|discard, discard CARD, knock CARD [with MELDS], layoff CARD [onto CARD]",
-    )
+    if action is None:
+        raise _usage(text, ACTION_FORMS)
+    return action
+
+
+ACTION_FORMS = "expected pass, done, big-gin, draw stock|discard, discard CARD, knock CARD [with MELDS], layoff CARD [onto CARD]"
+
+
+def _read(player: str, verb: str, rest: list[str]) -> Action | None:
+    """The action the words after the player make, or ``None`` if they are none of the forms of
+    ``spec/actions.md``; :class:`NotationError` for a card that is not one."""
+    match verb, rest:
+        case ("pass" | "done" | "big-gin"), []:
+            return Action(player, verb)
+        case "draw", [("stock" | "discard") as source]:
+            return Action(player, "draw", source=source)
+        case "discard", [card]:
+            return Action(player, "discard", card=parse_card(card))
+        case "knock", [card]:
+            return Action(player, "knock", card=parse_card(card))
+        case "knock", [card, "with", *melds] if melds:
+            spread = tuple(parse_cards(part.strip()) for part in " ".join(melds).split("|"))
+            if any(not meld for meld in spread):
+                raise NotationError("an empty meld in the spread")
+            return Action(player, "knock", card=parse_card(card), spread=spread)
+        case "layoff", [card]:
+            return Action(player, "layoff", card=parse_card(card))
+        case "layoff", [card, "onto", target]:
+            return Action(player, "layoff", card=parse_card(card), onto=parse_card(target))
+    return None
 
 
 def format_action(action: Action) -> str:

@@ -50,10 +50,8 @@ class Card:
         object.__setattr__(self, "bit", 1 << (LANE_BITS * suit_index + self.rank - 1))
 
     def __eq__(self, other: object) -> bool:
-        """Same rank and same suit, which is the same bit."""
-        if other.__class__ is Card:
-            return self.bit == other.bit  # type: ignore[attr-defined]
-        return NotImplemented
+        """Same rank and same suit, which is the same bit; a card equals no other thing."""
+        return other.__class__ is Card and self.bit == other.bit  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
         """A card's bit identifies it: comparing and hashing cards, which the state machines do on
@@ -68,47 +66,22 @@ class Card:
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 1] + self.suit
 
-    def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(token: str) -> "Card":
-        return parse_card(token)
-
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUIT_LETTERS for rank in range(1, 14))
 _BY_NAME: dict[str, Card] = {str(card): card for card in DECK}
 _BY_BIT: dict[int, Card] = {card.bit: card for card in DECK}
 
 
-def _explain_bad_token(token: str) -> str:
-    """A short hint for the most common mistakes in card tokens."""
-    if token[:2] == "10":
-        return " (ten is written T, e.g. 'Th')"
-    if len(token) == 2 and token[0].upper() + token[1].lower() in _BY_NAME:
-        return f" (write {token[0].upper() + token[1].lower()!r}: rank upper case, suit lower case)"
-    if any(symbol in token for symbol in SUIT_SYMBOLS.values()):
-        return " (suits are written c d h s)"
-    if "," in token:
-        return " (separate cards with spaces, not commas)"
-    return ""
-
-
 def parse_card(token: str) -> Card:
     """Parse one card in canonical notation, e.g. ``'As'`` or ``'Td'``.
 
-    Raises :class:`NotationError` quoting the token for anything else.
+    Raises :class:`NotationError` quoting the token for anything else (``'10h' is not a card``).
+    Hints for a person typing cards are the commands' business (``ginspec.notation``).
     """
     card = _BY_NAME.get(token)
     if card is None:
-        shown = repr(token) if len(token) <= 40 else f"{token[:40]!r}... ({len(token)} characters)"
-        raise NotationError(f"{shown} is not a card{_explain_bad_token(token[:40])}")
+        raise NotationError(f"{token!r} is not a card")
     return card
-
-
-def is_card(token: str) -> bool:
-    """Whether ``token`` is one card in canonical notation (``'Th'`` is, ``'10h'`` and ``'th'`` are not)."""
-    return token in _BY_NAME
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

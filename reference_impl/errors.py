@@ -23,6 +23,12 @@ class NotationError(GinError):
     refusal = "not_a_card"
 
 
+class NotAnAction(NotationError):
+    """Text that is not an action in the notation of ``spec/actions.md`` (``p1 discrad 5h``)."""
+
+    refusal = "not_an_action"
+
+
 class InvalidHand(GinError):
     """Cards that do not make the hands the question needs."""
 

@@ -36,7 +36,7 @@ from reference_impl.errors import (
     UnexpectedUpcard,
     WrongHandSize,
 )
-from reference_impl.evolve import evolver
+from reference_impl.evolve import evolve as _evolve
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import HandRules, RoundRules
 from reference_impl.scoring import knocker_spread, outcome_of_knock
@@ -352,9 +352,6 @@ def deal_checked(
     if dealt != explicit:
         raise AssertionError("dealing the pack in order does not give the deal asked for")
     return dealt
-
-
-_evolve = evolver(RoundState)
 
 
 def _new_hand(state: RoundState, player: str, hand: tuple[Card, ...], mask: int) -> dict[str, Any]:

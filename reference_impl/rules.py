@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from reference_impl.errors import InvalidParameter, InvalidRules
+from reference_impl.errors import InvalidParameter
 
 TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
 
 
 def read_parameter(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
-    """One variant parameter, checked for presence, type and allowed values (InvalidRules otherwise)."""
+    """One variant parameter, checked for presence, type and allowed values (InvalidParameter otherwise)."""
     if name not in parameters:
         raise InvalidParameter(f"variant parameter {name!r} is missing")
     value = parameters[name]
@@ -70,23 +70,23 @@ class HandRules:
             layoffs=read_parameter(parameters, "layoffs", bool),
             layoff_chaining=read_parameter(parameters, "layoff_chaining", bool),
         )
-        for name, (low, high) in HAND_BOUNDS.items():
+        for name, (low, high, allowed) in HAND_BOUNDS.items():
             value = getattr(rules, name)
             if value < low or (high is not None and value > high):
-                within = f"from {low} to {high}" if high is not None else f"{low} or more"
-                raise InvalidParameter(f"variant parameter {name}={value!r} must be {within}")
+                raise InvalidParameter(f"variant parameter {name}={value!r} must be {allowed}")
         return rules
 
 
-HAND_BOUNDS: dict[str, tuple[int, int | None]] = {
-    "hand_size": (1, 10),
-    "knock_limit": (0, 100),
-    "gin_bonus": (0, None),
-    "big_gin_bonus": (0, None),
-    "undercut_bonus": (0, None),
+HAND_BOUNDS: dict[str, tuple[int, int | None, str]] = {
+    "hand_size": (1, 10, "from 1 to 10"),
+    "knock_limit": (0, 100, "from 0 to 100"),
+    "gin_bonus": (0, None, "0 or more"),
+    "big_gin_bonus": (0, None, "0 or more"),
+    "undercut_bonus": (0, None, "0 or more"),
 }
 """The allowed values of the integer hand parameters (DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS,
-BIGGIN-BONUS, SCORE-UNDERCUT): a value outside them is an invalid parameter."""
+BIGGIN-BONUS, SCORE-UNDERCUT), lowest and highest (``None``: no highest), and in words: a value
+outside them is an invalid parameter."""
 
 
 
@@ -143,15 +143,15 @@ class RoundRules:
     @classmethod
     def for_two_players(cls, parameters: Mapping[str, Any]) -> "RoundRules":
         """Read the parameters of a two-player hand. The hand at one table of three or four, scored
-        in penalty points (``spec/tables.md``), is refused: those are not the rules of this hand
-        (SCORE-WINNER-ONLY)."""
+        in penalty points (``spec/tables.md``), is refused as an invalid parameter: those are not
+        the rules of this hand (SCORE-WINNER-ONLY, ``spec/protocol.md``)."""
         table_format = read_parameter(parameters, "table_format", str)
         if table_format == "one_table":
-            raise InvalidRules("variant parameter table_format='one_table': a hand at one table of three or four is not a two-player hand")
+            raise InvalidParameter("variant parameter table_format='one_table': a hand at one table of three or four is not a two-player hand")
         for name, kind, two_player in TWO_PLAYER_HAND:
             value = read_parameter(parameters, name, kind)
             if value != two_player:
-                raise InvalidRules(f"variant parameter {name}={value!r}: a two-player hand is played with {name}={two_player!r}")
+                raise InvalidParameter(f"variant parameter {name}={value!r}: a two-player hand is played with {name}={two_player!r}")
         return cls.from_parameters(parameters)
 
     @classmethod

@@ -36,7 +36,7 @@ from reference_impl.errors import (
     MissingUpcard,
     WrongHandSize,
 )
-from reference_impl.evolve import evolver
+from reference_impl.evolve import evolve as _evolve
 from reference_impl.round import IllegalAction, meld_takes
 from reference_impl.rules import RoundRules
 from reference_impl.tables import STANDARD_EXAMPLE, TableRules, knocker_table_spread, score_table, turn_order_after
@@ -189,9 +189,6 @@ class TableState:
         hands = list(self.hands)
         hands[self.seats.index(seat)] = tuple(cards)
         return tuple(hands)
-
-
-_evolve = evolver(TableState)
 
 
 # ---------------------------------------------------------------------- the deal

@@ -16,6 +16,7 @@ from reference_impl.cards import (
     parse_card,
     parse_cards,
 )
+from ginspec.notation import NotationProblem, is_card, read_card
 from reference_impl.errors import NotationError
 
 
@@ -24,7 +25,13 @@ def test_every_card_round_trips() -> None:
     assert len(names) == 52
     for card in DECK:
         assert parse_card(str(card)) is card
-        assert eval(repr(card), {"Card": Card}) is card
+        assert Card(card.rank, card.suit) == card and hash(Card(card.rank, card.suit)) == hash(card)
+
+
+def test_a_card_equals_only_the_same_card() -> None:
+    ace = parse_card("As")
+    assert ace == parse_card("As") and ace != parse_card("Ah") and ace != parse_card("2s")
+    assert (ace == "As") is False and ace != "As" and ace != ace.bit
 
 
 @pytest.mark.parametrize(
@@ -54,9 +61,22 @@ def test_ace_is_rank_one_and_king_thirteen() -> None:
     ],
 )
 def test_bad_tokens_are_quoted(token: str, message: str) -> None:
+    """The engine quotes the token; the commands' reader of the notation adds a hint for the
+    usual mistakes (spec/notation.md)."""
     with pytest.raises(NotationError) as error:
         parse_card(token)
-    assert str(error.value).startswith(message)
+    assert str(error.value) == f"{token!r} is not a card"
+    with pytest.raises(NotationProblem) as problem:
+        read_card(token)
+    assert str(problem.value).startswith(message)
+    assert not is_card(token)
+
+
+def test_a_long_bad_token_is_cut_when_quoted_with_its_length() -> None:
+    with pytest.raises(NotationProblem) as problem:
+        read_card("Z" * 1000)
+    assert str(problem.value) == f"{'Z' * 40!r}... (1000 characters) is not a card"
+    assert read_card("Th") == "Th" and is_card("Th")
 
 
 def test_a_repeated_card_is_an_error() -> None:

@@ -108,6 +108,8 @@ def test_score_json_reports_outcome_points_and_layoffs() -> None:
     ("args", "message"),
     [
         (("hand", "Zs As"), "'Zs' is not a card"),
+        (("hand", "10h As"), "'10h' is not a card (ten is written T, e.g. 'Th')"),
+        (("score", "--knocker", "as 2c 3c 7d 7h 7s Ts Js Qs 6d", "--defender", "4h"), "'as' is not a card (write 'As'"),
         (("hand", "As As 2s"), "'As' appears twice"),
         (("hand", "As 2s 3s", "--variant", "nosuch"), "unknown variant 'nosuch'"),
         (("hand", "As 2s 3s", "--set", "gin=3"), "unknown parameter 'gin'"),

@@ -23,10 +23,12 @@ VECTORS = [vector for path in FILES for vector in load_yaml(path.read_text(encod
 def test_the_oracle_refuses_each_vector_for_its_reason(vector: dict) -> None:
     parameters = {**variant_parameters(vector.get("variant", "standard")), **(vector.get("overrides") or {})}
     parameters.update(vector.get("malformed_parameters") or {})
+    for name in vector.get("missing_parameters") or ():
+        parameters.pop(name)
     assert refusal(vector["kind"], vector["input"], parameters) == vector["expected"]["refused"]
 
 
-PARAMETER_VECTORS = [vector for vector in VECTORS if vector.get("malformed_parameters")]
+PARAMETER_VECTORS = [vector for vector in VECTORS if vector.get("malformed_parameters") or vector.get("missing_parameters")]
 
 
 @pytest.mark.parametrize("vector", PARAMETER_VECTORS, ids=[vector["id"] for vector in PARAMETER_VECTORS])

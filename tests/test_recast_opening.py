@@ -38,7 +38,8 @@ PER_OPENING = 25
 ALL_CASES = [
     vector
     for vector in load_vectors()
-    if vector.kind == "round" and vector.input["deal"].get("upcard") and opening(vector) != "other"
+    if vector.kind == "round" and "refused" not in vector.expected  # a malformed question is no hand
+    and vector.input["deal"].get("upcard") and opening(vector) != "other"
     and rounds.load_variant(vector.variant, vector.overrides or {}).get("first_turn") == "upcard_offer"
     and not rounds.load_variant(vector.variant, vector.overrides or {}).get("oklahoma")  # no upcard, no Oklahoma limit
 ]

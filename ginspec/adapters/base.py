@@ -57,6 +57,7 @@ REFUSALS = (
     "wrong_stock_size",
     "card_not_held",
     "invalid_spread",
+    "not_an_action",
 )
 """The reason codes with which an engine refuses a malformed question (``spec/protocol.md``,
 "Refusing a malformed question"), in the order of precedence a question with several defects is
@@ -184,12 +185,14 @@ class Adapter(ABC):
 
 class Refused(Exception):
     """An engine refused a move of a replayed hand: the reason code (``spec/actions.md``), what
-    the engine said, and, when the engine knows it, whether the offence forfeits the game."""
+    the engine said, and, when the engine knows them, whether the offence forfeits the game and
+    the refused action as the engine read it, printed in the notation."""
 
-    def __init__(self, reason: str, message: str, forfeits: bool | None = None) -> None:
+    def __init__(self, reason: str, message: str, forfeits: bool | None = None, action: str | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.forfeits = forfeits
+        self.action = action
 
 
 def replay_round(
@@ -218,6 +221,8 @@ def replay_round(
             answer["illegal"] = {"index": index, "reason": exc.reason, "message": str(exc)}
             if exc.forfeits is not None:
                 answer["illegal"]["forfeits"] = exc.forfeits
+            if exc.action is not None:
+                answer["illegal"]["action"] = exc.action
             break
         if index + 1 in wanted:
             checkpoints[str(index + 1)] = observe()

@@ -28,7 +28,8 @@ How each kind of question is put to the engine (``GinRummyUtils`` is ``U``):
   ``U.best_meld_group``, and the best result for him is reported. ``state.returns()`` give the
   points; a knocker's deadwood of 0 is gin, a positive return a knock, a negative one an undercut,
   and 0 a draw (OpenSpiel's tie). Without a spread in the question, the knocker spreads, among the
-  engine's least-deadwood meld groups, the one that gives him the best return (SCORE-AUTO-SPREAD).
+  engine's least-deadwood meld groups, the one that gives him the best return, and among equals
+  the one whose canonical printing comes first (SCORE-AUTO-SPREAD).
 - ``round``: the deal is played into a real state as chance outcomes (player 0's ten cards,
   player 1's ten, the upcard, then each stock card as it is drawn) and every action is translated
   to OpenSpiel's action ids; see :class:`_Round`.
@@ -134,6 +135,22 @@ def _pieces(meld: list[int]) -> list[list[int]]:
 
 # ---------------------------------------------------------------------------------- the adapter
 
+
+
+def _printed_spread(melds: Sequence[Sequence[str]]) -> str:
+    """A spread's canonical printing (``spec/notation.md``): each meld by suit then rank, sets
+    before runs, sets by rank, runs by suit then lowest rank."""
+    ranks, suits = "A23456789TJQK", "cdhs"
+
+    def card_key(card: str) -> tuple[int, int]:
+        return suits.index(card[1]), ranks.index(card[0])
+
+    def meld_key(meld: list[str]) -> tuple[int, int, int]:
+        is_set = len({card[0] for card in meld}) == 1
+        return (0, ranks.index(meld[0][0]), 0) if is_set else (1, *card_key(meld[0]))
+
+    ordered = [sorted(meld, key=card_key) for meld in melds]
+    return " | ".join(" ".join(meld) for meld in sorted(ordered, key=meld_key))
 
 class OpenSpielAdapter(Adapter):
     """Asks OpenSpiel's ``gin_rummy`` (see the module docstring for how each kind is asked)."""
@@ -358,12 +375,14 @@ class OpenSpielAdapter(Adapter):
         groups = utils.all_meld_groups(hand) or [[]]
         value = lambda group: sum(utils.card_value(card) for meld in group for card in meld)
         most = max(value(group) for group in groups)
-        options: dict[tuple[str, ...], list[list[int]]] = {}
+        options: dict[str, list[list[int]]] = {}
         for group in groups:
             if value(group) == most:
                 joined = join_adjacent_runs(self.names(meld) for meld in group)
-                options.setdefault(tuple(" ".join(meld) for meld in joined), [self.ids(meld) for meld in joined])
-        return list(options.values())
+                options.setdefault(_printed_spread(joined), [self.ids(meld) for meld in joined])
+        # the knocker keeps the first of the spreads that serve him best, so they are tried in
+        # the order of their canonical printing: SCORE-AUTO-SPREAD's last tie-break
+        return [options[text] for text in sorted(options)]
 
     def result(self, state: Any, seats: Sequence[str] = ("knocker", "defender")) -> dict[str, Any]:
         """The end of a terminal state; ``seats`` name OpenSpiel's players 0 and 1."""

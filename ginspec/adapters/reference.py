@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 import reference_impl as ref
 from reference_impl.cards import Card, format_hand, parse_card, parse_cards
 from reference_impl.deadwood import Arrangement
-from reference_impl.actions import format_action
+from reference_impl.actions import format_action, parse_action
 from reference_impl.melds import format_meld, meld_type
 from reference_impl.game import GameAlreadyOver, GameNotOver, GameRules, play_game
 from reference_impl.hollywood import play_hollywood
@@ -42,8 +42,8 @@ REFUSES: dict[str, frozenset[str]] = {
     "knock": frozenset(_CARDS + ("card_not_held",)),
     "layoff": frozenset(_CARDS + ("invalid_spread",)),
     "score": frozenset(_CARDS),
-    "round": frozenset(_DEAL + ("unexpected_upcard",)),
-    "table_round": frozenset(_DEAL),
+    "round": frozenset(_DEAL + ("unexpected_upcard", "not_an_action")),
+    "table_round": frozenset(_DEAL + ("not_an_action",)),
     "game": frozenset(_GAME),
     "hollywood": frozenset(("invalid_parameter",)),
     "partnership": frozenset(_GAME),
@@ -87,6 +87,8 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
 def answer_by_replay(start: Any, apply_move: Callable[[Any, str], Any], summary: Callable[[Any], dict[str, Any]], data: Mapping[str, Any]) -> dict[str, Any]:
     """The answer to a replayed hand, for any of the reference state machines: ``apply_move``
     plays one action (or raises :class:`IllegalAction`), ``summary`` reports a state."""
+    for text in data["actions"]:
+        parse_action(text)  # a text that is no action makes the whole question malformed (not_an_action)
     state = start
 
     def play(text: str) -> None:
@@ -94,7 +96,7 @@ def answer_by_replay(start: Any, apply_move: Callable[[Any, str], Any], summary:
         try:
             state = apply_move(state, text)
         except IllegalAction as exc:
-            raise Refused(exc.reason, str(exc), exc.forfeits) from None
+            raise Refused(exc.reason, str(exc), exc.forfeits, exc.action) from None
 
     def finish() -> dict[str, Any]:
         return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}

@@ -14,7 +14,8 @@ from markupsafe import Markup, escape
 
 from ginspec.site.markdown import md_text, outside_code
 from ginspec.site.templating import RENDERED, macros
-from reference_impl.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, is_card, parse_card, parse_cards, sort_cards
+from ginspec.notation import is_card
+from reference_impl.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, parse_card, parse_cards, sort_cards
 
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}

@@ -3,9 +3,11 @@
 
 Nothing here is shared with the engines under test. Parameters are checked against the variant
 schema (spec/schema/variant.schema.json), cards with the oracle's own notation (tests/oracle/cards.py),
-melds with its own meld test (tests/oracle/melds.py). The checks follow the order of precedence of
-the protocol: parameters, card names, cards given twice, the dealer, sizes, the upcard, the stock,
-the discard, the spread. ``refusal`` returns ``None`` for a question that is not malformed.
+melds with its own meld test (tests/oracle/melds.py), actions with the round oracle's own parser
+(tests/oracle/rounds.py). The checks follow the order of precedence of the protocol: parameters,
+card names, cards given twice, the dealer, sizes, the upcard, the stock, the discard, the spread,
+and last the actions of a replayed hand. ``refusal`` returns ``None`` for a question that is not
+malformed.
 """
 
 import json
@@ -16,6 +18,7 @@ import yaml
 
 from tests.oracle.cards import parse_card
 from tests.oracle.melds import meld_type
+from tests.oracle.rounds import ActionSyntaxError, parse_action
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = 52
@@ -49,6 +52,13 @@ def bad_parameter(parameters):
         if list(jsonschema.Draft202012Validator(schemas[name]).iter_errors(parameters[name])):
             return name
     return None
+
+
+def _two_player_hand(params):
+    """A two-player hand is scored by its winner alone (SCORE-WINNER-ONLY); the hand at one table
+    of three or four, with its penalty points, is another game (spec/tables.md)."""
+    return (params["table_format"] != "one_table" and params["scoring_model"] == "winner_only"
+            and params["knock_bonus"] == 0 and params["gin_defender_deadwood_multiplier"] == 1)
 
 
 class Refusal(Exception):
@@ -126,6 +136,25 @@ def _deal(data, params, seats):
         raise Refusal("wrong_stock_size")
 
 
+SEATS = ("p1", "p2", "p3", "p4")
+
+
+def _actions(data):
+    """Every move of a replayed hand must be an action of spec/actions.md, wherever it stands; a
+    seat p1 to p4 is in the notation (the state says who may act), so it is read as p1 here. A card
+    given twice in one meld of a spread is no card list."""
+    for text in data["actions"]:
+        words = text.split(" ") if isinstance(text, str) else []
+        if words and words[0] in SEATS:
+            text = " ".join(["p1"] + words[1:])
+        try:
+            action = parse_action(text)
+        except ActionSyntaxError:
+            raise Refusal("not_an_action") from None
+        if any(len(set(meld)) != len(meld) for meld in action.spread or ()):
+            raise Refusal("not_an_action")
+
+
 def _game(kind, data, params):
     if kind == "game" and data["first_dealer"] not in TWO:
         raise Refusal("invalid_dealer")
@@ -142,12 +171,16 @@ def refusal(kind, data, params):
     try:
         if bad_parameter(params) is not None:
             raise Refusal("invalid_parameter")
+        if kind == "round" and not _two_player_hand(params):
+            raise Refusal("invalid_parameter")
         if kind in ("meld", "deadwood", "discard", "knock", "layoff", "score"):
             _hand_question(kind, data, params)
         elif kind == "round":
             _deal(data, params, TWO)
+            _actions(data)
         elif kind == "table_round":
             _deal(data, params, tuple(f"p{n}" for n in range(1, params["players"] + 1)))
+            _actions(data)
         elif kind in ("game", "three_player", "table_game", "partnership", "hollywood"):
             _game(kind, data, params)
         elif kind == "table_hand":
