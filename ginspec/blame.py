@@ -16,7 +16,8 @@ A case checks more than its tags say: the rule of every variant parameter its an
 (``depends_on``, from ``ginspec dependence``) counts too, at :data:`IMPLIED_WEIGHT`. And where one
 rule alone decides a field of the answer (:data:`FIELD_RULES`), a failing case whose field came out
 right is a pass for that rule, and one whose field is wrong only because the count it follows from
-is wrong is no evidence for it. Counts are then weighted sums.
+is wrong is no evidence for it; a field may lie deeper in the answer (each player's game bonus
+in a game's final score). Counts are then weighted sums.
 
 Equal scores are frequent (a rule tagged on exactly the same cases as another), so ties are
 broken by evidence, in this order:
@@ -121,18 +122,44 @@ def case_rules(case: Any, implied: Mapping[str, str] | None = None) -> dict[str,
     return rules
 
 
+_GAME_BONUSES = {"game_bonus": "GAME-BONUS", "box_bonus": "GAME-BOX-BONUS", "shutout_bonus": "GAME-SHUTOUT"}
+
+
+def _bonus_fields(prefix: str) -> dict[str, str]:
+    return {f"{prefix}final.*.{field}": rule for field, rule in _GAME_BONUSES.items()}
+
+
 FIELD_RULES: dict[str, dict[str, str]] = {
     "discard": {"can_knock": "KNOCK-LIMIT", "can_gin": "GIN-DEFINITION", "can_big_gin": "BIGGIN-DEFINITION"},
     "knock": {"legal": "KNOCK-LIMIT", "gin": "GIN-DEFINITION"},
+    "game": _bonus_fields(""),
+    "three_player": _bonus_fields(""),
+    "table_game": _bonus_fields(""),
+    "partnership": _bonus_fields(""),
+    "hollywood": _bonus_fields("columns.*."),
 }
-"""Answer fields that one rule alone decides, by kind of question. A failing case whose field came
-out right is a pass for that rule: the part of the answer it decides is right. One whose field is
-wrong while the count it follows from is wrong too is no evidence either way (:data:`COUNT_FIELD`)."""
+"""Answer fields that one rule alone decides, by kind of question, each a path of keys (``*`` any
+key or list position). A failing case whose field came out right is a pass for that rule: the part of
+the answer it decides is right. One whose field is wrong while the count it follows from is wrong too
+is no evidence either way (:data:`COUNT_FIELDS`).
+
+The verdicts of a discard or a knock follow from the deadwood; the three bonuses a finished game
+adds for each player (rules GAME-BONUS, GAME-BOX-BONUS, GAME-SHUTOUT) are each a field of the final
+score of their own, and follow from the hand after which the game ends."""
 
 
-COUNT_FIELD = "deadwood"
-"""The count the verdict fields of :data:`FIELD_RULES` follow from: when it is wrong, a wrong
-verdict is its consequence, not a sign that the verdict's own rule is broken."""
+COUNT_FIELDS: dict[str, str] = {
+    "discard": "deadwood",
+    "knock": "deadwood",
+    "game": "over_after",
+    "three_player": "over_after",
+    "table_game": "over_after",
+    "partnership": "over_after",
+    "hollywood": "columns.*.closed_after",
+}
+"""For each kind of :data:`FIELD_RULES`, the count its fields follow from: when it is wrong, a wrong
+field is its consequence (a wrong deadwood makes a wrong verdict; a game that ends after another hand
+has other bonuses), not a sign that the field's own rule is broken."""
 
 
 def _answer(case: Any) -> tuple[str, Any, Any]:
@@ -141,13 +168,46 @@ def _answer(case: Any) -> tuple[str, Any, Any]:
     return case.kind, case.expected, case.observed
 
 
+_MISSING = object()
+
+
+def _at(answer: Any, path: Sequence[str], here: tuple[Any, ...] = ()) -> dict[tuple[Any, ...], Any]:
+    """The values an answer holds at a path of keys (``*`` for every key or position), by the
+    concrete place each was found."""
+    if not path:
+        return {here: answer}
+    key, rest = path[0], path[1:]
+    if isinstance(answer, Mapping):
+        keys = list(answer) if key == "*" else [key] if key in answer else []
+        items = [(k, answer[k]) for k in keys]
+    elif isinstance(answer, list) and key == "*":
+        items = list(enumerate(answer))
+    else:
+        return {}
+    found: dict[tuple[Any, ...], Any] = {}
+    for k, value in items:
+        found.update(_at(value, rest, here + (k,)))
+    return found
+
+
+def _field_right(expected: Mapping[str, Any], observed: Mapping[str, Any], field: str) -> bool | None:
+    """Whether every value the expected answer holds at ``field`` is observed there too; None when
+    the expected answer holds none."""
+    path = field.split(".")
+    wanted = _at(expected, path)
+    if not wanted:
+        return None
+    seen = _at(observed, path)
+    return all(seen.get(place, _MISSING) == value for place, value in wanted.items())
+
+
 def kept_rules(case: Any) -> frozenset[str]:
     """The rules of :data:`FIELD_RULES` whose field the case's answer got right."""
     kind, expected, observed = _answer(case)
     fields = FIELD_RULES.get(kind)
     if not fields or not isinstance(expected, Mapping) or not isinstance(observed, Mapping):
         return frozenset()
-    return frozenset(rule for field, rule in fields.items() if field in expected and observed.get(field) == expected[field])
+    return frozenset(rule for field, rule in fields.items() if _field_right(expected, observed, field))
 
 
 def consequent_rules(case: Any) -> frozenset[str]:
@@ -155,9 +215,9 @@ def consequent_rules(case: Any) -> frozenset[str]:
     so a wrong verdict follows from it)."""
     kind, expected, observed = _answer(case)
     fields = FIELD_RULES.get(kind)
-    if not fields or not isinstance(expected, Mapping) or not isinstance(observed, Mapping) or COUNT_FIELD not in expected:
+    if not fields or not isinstance(expected, Mapping) or not isinstance(observed, Mapping):
         return frozenset()
-    if observed.get(COUNT_FIELD) == expected[COUNT_FIELD]:
+    if _field_right(expected, observed, COUNT_FIELDS[kind]) is not False:
         return frozenset()
     return frozenset(fields.values())
 

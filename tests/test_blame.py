@@ -75,3 +75,35 @@ def test_a_wrong_verdict_that_follows_from_a_wrong_count_does_not_blame_the_verd
                          expected={"deadwood": 0, "can_gin": True}, observed={"deadwood": 0, "can_gin": False})
     assert [suspect.rule for suspect in rank_rules([hidden_gin], implied={})] == ["KNOCK-COUNT-AFTER-DISCARD"]
     assert rank_rules([wrong_verdict] + [case("pass", "KNOCK-COUNT-AFTER-DISCARD")] * 3, implied={})[0].rule == "GIN-DEFINITION"
+
+
+def _final(game_bonus: int, box_bonus: int = 50) -> dict:
+    return {"p1": {"box_bonus": box_bonus, "game_bonus": game_bonus, "shutout_bonus": 0, "total": 150 + box_bonus + game_bonus},
+            "p2": {"box_bonus": 25, "game_bonus": 0, "shutout_bonus": 0, "total": 85}}
+
+
+def test_a_bonus_of_the_final_score_that_came_out_right_clears_its_rule() -> None:
+    # the game bonus is missing, the box and shutout bonuses are right: GAME-BONUS alone is blamed
+    missing_bonus = case("fail", "GAME-BONUS", "GAME-BOX-BONUS", "GAME-SHUTOUT", kind="game",
+                         expected={"over_after": 4, "final": _final(100)}, observed={"over_after": 4, "final": _final(0)})
+    assert kept_rules(missing_bonus) == {"GAME-BOX-BONUS", "GAME-SHUTOUT"}
+    assert [suspect.rule for suspect in rank_rules([missing_bonus], implied={})] == ["GAME-BONUS"]
+    # the same bonus fields, one level deeper, in each column of a Hollywood session
+    column = case("fail", "GAME-BONUS", "GAME-BOX-BONUS", kind="hollywood",
+                  expected={"columns": [{"closed_after": 3, "final": _final(100)}]},
+                  observed={"columns": [{"closed_after": 3, "final": _final(0)}]})
+    assert kept_rules(column) == {"GAME-BOX-BONUS", "GAME-SHUTOUT"}
+    # a field the answer does not hold (an error, a column still open) is no evidence either way
+    assert kept_rules(case("fail", "GAME-BONUS", kind="game", expected={"error": "game_not_over"}, observed={"over_after": 3})) == frozenset()
+
+
+def test_bonuses_that_follow_from_a_game_ending_after_another_hand_are_no_evidence() -> None:
+    # the game ended a hand late: every bonus differs because of it, not because of its own rule
+    late = case("fail", "GAME-TARGET", "GAME-BONUS", "GAME-BOX-BONUS", kind="game",
+                expected={"over_after": 3, "final": _final(100)}, observed={"over_after": 4, "final": _final(0, box_bonus=75)})
+    assert [suspect.rule for suspect in rank_rules([late], implied={})] == ["GAME-TARGET"]
+    # in a Hollywood session, a column closed after another hand
+    column = case("fail", "HOLLY-GAME-CLOSE", "GAME-BONUS", kind="hollywood",
+                  expected={"columns": [{"closed_after": 3, "final": _final(100)}]},
+                  observed={"columns": [{"closed_after": 5, "final": _final(0)}]})
+    assert [suspect.rule for suspect in rank_rules([column], implied={})] == ["HOLLY-GAME-CLOSE"]

@@ -601,6 +601,13 @@ def game_error(table: Table, error: str) -> None:
     expect("error", error, table.answer.get("error"))
 
 
+@then(parsers.re(r"the question is refused as (?P<reason>[a-z_]+)"))
+def question_refused(table: Table, reason: str) -> None:
+    """A question that cannot be asked (spec/protocol.md, "Refusing a malformed question"): the
+    engine answers with the reason code alone, never a score made up for it."""
+    expect("refused", reason, table.answer.get("refused"))
+
+
 def registered_tags() -> list[str]:
     """Every rule ID, for registering scenario tags as pytest markers."""
     return sorted(rules_by_id())
