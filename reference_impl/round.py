@@ -54,6 +54,7 @@ class IllegalAction(GinError):
 
     def __init__(self, reason: str, action: str, explanation: str, state: "RoundState") -> None:
         self.reason = reason
+        self.action = action
         self.forfeits = forfeits_game(reason, state.round_rules)
         penalty = "; the offender forfeits the game" if self.forfeits else ""
         super().__init__(f"{action!r} is illegal ({reason}): {explanation}{penalty}; {state.describe()}")
