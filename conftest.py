@@ -41,10 +41,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 @pytest.fixture(autouse=True, scope="session")
 def _schema_checks_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory):
-    """Remembered schema checks (``ginspec.schema_checks``) go to a folder of this test run, never
-    to the user's cache, and each test process has its own."""
+    """Remembered schema checks and parsed YAML (``ginspec.schema_checks``,
+    ``ginspec.parsed_cache``) go to a folder of this test run, never to the user's cache. The test
+    processes of one run share it (both are written atomically), so that a vector file is parsed
+    and checked once per run, not once per process."""
     previous = os.environ.get("GINSPEC_CACHE_DIR")
-    os.environ["GINSPEC_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    shared = os.environ.get(SHARED_FOLDER)
+    if shared and os.path.isdir(shared):
+        folder = os.path.join(shared, "cache")
+        os.makedirs(folder, exist_ok=True)
+    else:
+        folder = str(tmp_path_factory.mktemp("cache"))
+    os.environ["GINSPEC_CACHE_DIR"] = folder
     yield
     if previous is None:
         os.environ.pop("GINSPEC_CACHE_DIR", None)
