@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from ginspec.variants import get_variant
 from reference_impl.errors import GinError, InvalidRules
@@ -31,7 +30,7 @@ from reference_impl.game import (
     settle,
 )
 from reference_impl.hollywood import play_hollywood
-from ginspec.yamlio import SAFE_LOADER
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -377,7 +376,7 @@ def test_hands_without_a_winner_enter_nothing() -> None:
 def _game_vectors() -> list[dict]:
     found = []
     for path in sorted((ROOT / "vectors" / "game").glob("*.yaml")):
-        vectors = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)["vectors"]
+        vectors = read_document(path)["vectors"]
         found.extend(vector for vector in vectors if vector["kind"] in ("game", "hollywood"))
     return found
 

@@ -11,13 +11,13 @@ import pytest
 import yaml
 
 from ginspec.cli import main
-from ginspec.yamlio import SAFE_LOADER
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = [
     vector
     for path in sorted((ROOT / "vectors" / "game").glob("*.yaml"))
-    for vector in yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)["vectors"]
+    for vector in read_document(path)["vectors"]
 ]
 
 

@@ -10,6 +10,7 @@ import yaml
 
 from tests.oracle.games import answer
 from ginspec.yamlio import SAFE_LOADER
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_DIR = ROOT / "vectors" / "game"
@@ -32,8 +33,7 @@ def variant_parameters(name: str, chain: tuple[str, ...] = ()) -> dict:
 def load() -> list[tuple[str, dict]]:
     found = []
     for path in sorted(GAME_DIR.glob("*.yaml")):
-        with open(path, encoding="utf-8") as f:
-            document = yaml.load(f, Loader=SAFE_LOADER)
+        document = read_document(path)
         for vector in document["vectors"]:
             if vector["kind"] in ("game", "hollywood"):
                 found.append((path.name, vector))

@@ -14,6 +14,7 @@ import yaml
 from tests.oracle import rounds
 from tests.oracle.cards import all_cards
 from ginspec.yamlio import SAFE_LOADER
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "vectors" / "round").glob("*.yaml"))
@@ -25,8 +26,7 @@ CHECKPOINT_FIELDS = ("to_play", "phase", "legal", "stock", "knock_limit")
 def _documents():
     found = []
     for path in FILES:
-        with open(path, encoding="utf-8") as f:
-            found.append((path, yaml.load(f, Loader=SAFE_LOADER)))
+        found.append((path, read_document(path)))
     return found
 
 

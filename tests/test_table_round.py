@@ -20,13 +20,13 @@ from reference_impl.tables import TableRules
 from ginspec.variants import get_variant
 from tests.oracle import rounds, table_rounds
 from ginspec.yamlio import SAFE_LOADER
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _load(path: Path, kind: str) -> list[dict]:
-    with open(path, encoding="utf-8") as f:
-        return [vector for vector in yaml.load(f, Loader=SAFE_LOADER)["vectors"] if vector["kind"] == kind]
+    return [vector for vector in read_document(path)["vectors"] if vector["kind"] == kind]
 
 
 ROUNDS = [vector for path in sorted((ROOT / "vectors" / "round").glob("tables*.yaml")) for vector in _load(path, "table_round")]

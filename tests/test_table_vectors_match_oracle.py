@@ -11,14 +11,14 @@ import pytest
 
 from tests.oracle import table_rounds, tables
 from tests.oracle.malformed import bad_parameter, variant_parameters
-from tests.oracle.yamlfile import load_yaml
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = ("table_hand", "three_player", "partnership", "table_game")
 VECTORS = [
     vector
     for path in sorted((ROOT / "vectors").glob("*/*.yaml"))
-    for vector in load_yaml(path.read_text(encoding="utf-8"))["vectors"]
+    for vector in read_document(path)["vectors"]
     if vector["kind"] in KINDS
 ]
 

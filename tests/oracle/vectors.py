@@ -7,7 +7,6 @@ format says (card lists as sets, arrangements as sets of sets of melds).
 
 from pathlib import Path
 
-import yaml
 
 from .cards import format_hand, parse_cards, parse_hand
 from .hands import after_discard, knock
@@ -15,6 +14,7 @@ from .layoffs import defender_after_layoffs
 from .melds import format_arrangement, least_deadwood, meld_type, optimal_arrangements
 from .params import ROOT, load_params
 from .scoring import score
+from .yamlfile import read_document
 
 AREAS = ("melds", "deadwood", "knock", "layoff", "scoring")
 KINDS = {
@@ -26,14 +26,10 @@ KINDS = {
 }
 CARD_SET_FIELDS = {"discards", "layoffs"}
 
-# The C loader is the same safe loader, only faster; PyYAML without libyaml falls back.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 def read_yaml(path):
     """Load one YAML file safely (no tags are executed)."""
-    with open(path, encoding="utf-8") as f:
-        return yaml.load(f, Loader=SAFE_LOADER)
+    return read_document(path)
 
 RULE_IDS = frozenset(
     [
