@@ -4,9 +4,9 @@ ID, the variants table and the conformance matrix render, no page logs an error,
 phone nor a desktop window scrolls sideways. Screenshots go to ``test-artifacts/``.
 
 One browser and one tab serve the whole module; the tab goes from page to page as a reader's would.
-For the width of the pages each page is loaded once, in a phone's window, and measured again with
-the window widened to a desktop's: the style sheets and the page's scripts answer a resized window
-as they answer one opened at that size.
+For the width of the pages each page is loaded once, in a phone's or a desktop's window, and
+measured again with the window resized to the other: the style sheets and the page's scripts answer
+a resized window as they answer one opened at that size.
 """
 
 from __future__ import annotations
@@ -110,15 +110,19 @@ the page's scripts changed in reply to it), then every transition and animation 
 its end (a resized window starts some: the search box of the header widens, the tabs slide in)."""
 
 
+SEARCH = ("**/search/search_index.json", "**/assets/javascripts/workers/search.*.js")
+"""What the site's search loads: its index and the script of the worker that reads it."""
+
+
 class Window:
     """One browser tab, kept for the whole module and sent from page to page, recording the console
     errors and uncaught exceptions of the page it shows (:meth:`open` starts a fresh record).
 
-    The site's search index (``search/search_index.json``, one file for every page) is sent only to
-    a page opened with ``search_index=True``. Every page asks for it as soon as it loads and builds
-    the index in a worker, which costs more than the page itself; any other page is seen as on a
-    slow network, before the index arrives: the search box is there and idle, nothing else on the
-    page depends on the index."""
+    The site's search (the index ``search/search_index.json``, one file for every page, and the
+    script of the worker that reads it) is sent only to a page opened with ``search=True``. Every
+    page asks for it as soon as it loads and builds the index in a worker, which costs more than the
+    page itself; any other page is seen as on a slow network, before the search arrives: the search
+    box is there and idle, nothing else on the page depends on it."""
 
     def __init__(self, browser: Any, base_url: str) -> None:
         self.context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
@@ -127,17 +131,18 @@ class Window:
         self.errors: list[str] = []
         self.page.on("console", lambda message: self.errors.append(f"console: {message.text}") if message.type == "error" else None)
         self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
-        self.search_index = False
+        self.search = False
         self.held: list[Any] = []
-        self.page.route("**/search/search_index.json", self._search_index)
+        for pattern in SEARCH:
+            self.page.route(pattern, self._search)
 
-    def _search_index(self, route: Any) -> None:
-        if self.search_index:
+    def _search(self, route: Any) -> None:
+        if self.search:
             route.continue_()
         else:
             self.held.append(route)  # never answered: the page moves on without it
 
-    def open(self, path: str, viewport: dict[str, int] = DESKTOP, search_index: bool = False) -> Any:
+    def open(self, path: str, viewport: dict[str, int] = DESKTOP, search: bool = False) -> Any:
         """Load ``path`` in a window of ``viewport``; returns the page once it is drawn."""
         url = self.base_url + path
         if self.page.url.split("#")[0] == url.split("#")[0] or self.page.viewport_size != viewport:
@@ -146,7 +151,7 @@ class Window:
             self.page.set_viewport_size(viewport)
         self.errors.clear()
         self.held.clear()
-        self.search_index = search_index
+        self.search = search
         response = self.page.goto(url, wait_until="load")
         assert response is not None and response.ok, f"{path}: HTTP {response.status if response else '?'}"
         self.page.evaluate(SETTLED)
@@ -193,7 +198,7 @@ def test_rule_page_shows_its_cards(window: Window) -> None:
 
 
 def test_search_finds_a_rule_by_its_id(window: Window) -> None:
-    page = window.open("", search_index=True)
+    page = window.open("", search=True)
     search = page.locator("input.md-search__input")
     search.click()
     search.fill("MELD-RUN-ACE-LOW")
@@ -271,14 +276,18 @@ class Fit:
 
 @pytest.fixture(scope="module")
 def fit(window: Window) -> Fit:
-    """Each page is loaded once, in a phone window, measured, then measured again with the window
-    widened to a desktop's."""
+    """Each page is loaded once, in one window, measured, then measured again with the window
+    resized to the other size: every other page is loaded in a phone's window and widened to a
+    desktop's, the others loaded in a desktop's and narrowed to a phone's."""
     measured = Fit()
-    for path in FITTING:
+    for number, path in enumerate(FITTING):
         name = path or "home"
-        page = window.open(path, PHONE)
-        for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-            if viewport != PHONE:
+        sizes = [("phone", PHONE), ("desktop", DESKTOP)]
+        if number % 2:
+            sizes.reverse()
+        page = window.open(path, sizes[0][1])
+        for size, viewport in sizes:
+            if viewport != sizes[0][1]:
                 window.resize(viewport)
             measured.overflow[size][name] = window.horizontal_overflow()
             if path in SHOTS:
