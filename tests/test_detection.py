@@ -59,7 +59,7 @@ def test_a_malformed_selftest_record_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_detection_page_shows_the_miniatures_and_the_mutation_scores_or_says_they_are_missing() -> None:
-    page = Site(root=ROOT, reports=ROOT / "no-reports").pages()["conformance/detection.md"]
+    page = Site(root=ROOT, reports=ROOT / "no-reports").builders["conformance/detection.md"]()
     selftest = load_selftest(ROOT)
     if selftest is None:
         assert "No record: `detection/selftest.json` is missing" in page

@@ -20,7 +20,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Iterator
 from urllib.parse import unquote, urlsplit
@@ -34,11 +33,13 @@ except ImportError:  # not POSIX: each test process builds its own site
 
 from ginspec import site as site_module
 from ginspec.adapters.base import Capabilities
+from ginspec.cli import main
 from ginspec.registry import load_registry
 from ginspec.report import build_report
 from ginspec.runner import CaseResult
 from ginspec.site import Site, arrangement_html, card_html, hand_html, href, md_cards
 from ginspec.variants import load_variants
+from tests.site_reading import PageReading, read_page, read_page_slowly
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_ENGINE = "sample-engine"
@@ -115,9 +116,33 @@ def built_site() -> Path:
         if not (folder / "built").exists():
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir()
-            _build_site(folder)
+            site = _build_site(folder)
+            (folder / READING).write_text(json.dumps(_read_site(site)), encoding="utf-8")
             (folder / "built").touch()
     return folder / "site"
+
+
+READING = "reading.json"
+"""The file, beside a site built in the run's shared folder, of the anchors and links of its pages."""
+
+
+def _read_site(site: Path) -> dict[str, dict[str, list[str]]]:
+    """Every HTML page of ``site`` (path in the site) -> its anchors and links."""
+    pages = {}
+    for path in sorted(site.rglob("*.html")):
+        reading = read_page(path.read_text(encoding="utf-8"))
+        pages[path.relative_to(site).as_posix()] = {"ids": sorted(reading.ids), "links": reading.links}
+    return pages
+
+
+@functools.lru_cache(maxsize=None)
+def site_reading() -> dict[str, PageReading]:
+    """The anchors and links of every HTML page of :func:`built_site`, by path in the site; read
+    once for all the processes of a run when they share the site."""
+    site = built_site()
+    saved = site.parent / READING
+    pages = json.loads(saved.read_text(encoding="utf-8")) if saved.is_file() else _read_site(site)
+    return {path: PageReading(set(page["ids"]), page["links"]) for path, page in pages.items()}
 
 
 def _build_site(folder: Path) -> Path:
@@ -156,34 +181,9 @@ def site_dir() -> Path:
 # -- reading the built HTML ---------------------------------------------------------------------
 
 
-class _Page(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.links: list[str] = []
-        self.classes: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if values.get("id"):
-            self.ids.add(values["id"])  # type: ignore[arg-type]
-        if tag == "a" and values.get("name"):
-            self.ids.add(values["name"])  # type: ignore[arg-type]
-        if tag == "a" and values.get("href") is not None:
-            self.links.append(values["href"])  # type: ignore[arg-type]
-        if tag in ("link",) and values.get("href"):
-            self.links.append(values["href"])  # type: ignore[arg-type]
-        if tag in ("script", "img") and values.get("src"):
-            self.links.append(values["src"])  # type: ignore[arg-type]
-        if values.get("class"):
-            self.classes.append(values["class"])  # type: ignore[arg-type]
-
-
-@functools.lru_cache(maxsize=None)
-def parse(path: Path) -> _Page:
-    page = _Page()
-    page.feed(path.read_text(encoding="utf-8"))
-    return page
+def parse(site: Path, path: Path) -> PageReading:
+    """The anchors and links of the page ``path`` of the built ``site``."""
+    return site_reading()[path.relative_to(site).as_posix()]
 
 
 def page_file(site: Path, url: str) -> Path:
@@ -198,7 +198,7 @@ def test_every_rule_id_is_an_anchor_on_its_area_page(site_dir: Path) -> None:
     for name, area in load_registry().items():
         page = site_dir / "rules" / name / "index.html"
         assert page.is_file(), f"no page for the rule area {name}"
-        ids = parse(page).ids
+        ids = parse(site_dir, page).ids
         missing = [rule.id for rule in area.rules if rule.id not in ids]
         assert not missing, f"rules/{name}/: no anchor for {missing}"
 
@@ -259,33 +259,67 @@ def test_reference_pages_are_there(site_dir: Path) -> None:
 
 
 def test_no_broken_internal_links(site_dir: Path) -> None:
+    """Every link of every page (the anchors and links :func:`site_reading` read) leads to a file
+    of the site, and to an anchor of that page when it names one."""
+    reading = site_reading()
+    files = {path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*") if path.is_file()}
+    folders = {"."} | {parent for name in files for parent in _parents(name)}
     broken = []
     # 404.html is served for any missing path, so its links are written from the site root
-    pages = sorted(path for path in site_dir.rglob("*.html") if path.name != "404.html")
+    pages = sorted(name for name in reading if posixpath.basename(name) != "404.html")
     assert len(pages) > 50
-    for path in pages:
-        base = path.relative_to(site_dir).as_posix()
-        for link in parse(path).links:
+    for base in pages:
+        for link in reading[base].links:
             parts = urlsplit(link)
             if parts.scheme or parts.netloc or link.startswith(("mailto:", "javascript:")):
                 continue
             if parts.path:
-                target_url = posixpath.normpath(posixpath.join(posixpath.dirname(base), unquote(parts.path)))
-                if target_url.startswith(("..", "/")):
+                target = posixpath.normpath(posixpath.join(posixpath.dirname(base), unquote(parts.path)))
+                if target.startswith(("..", "/")):
                     broken.append(f"{base}: {link} leaves the site")
                     continue
-                target = site_dir / target_url
-                if target.is_dir():
-                    target = target / "index.html"
+                if target in folders:
+                    target = posixpath.normpath(posixpath.join(target, "index.html"))
             else:
-                target = path
-            if not target.is_file():
-                broken.append(f"{base}: {link} (no {target.relative_to(site_dir)})")
+                target = base
+            if target not in files:
+                broken.append(f"{base}: {link} (no {target})")
                 continue
-            if parts.fragment and target.suffix == ".html":
-                if unquote(parts.fragment) not in parse(target).ids:
+            if parts.fragment and target.endswith(".html"):
+                if unquote(parts.fragment) not in reading[target].ids:
                     broken.append(f"{base}: {link} (no anchor #{parts.fragment})")
     assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:50])
+
+
+def _parents(name: str) -> Iterator[str]:
+    """The folders holding the file ``name`` of the site, the innermost first."""
+    folder = posixpath.dirname(name)
+    while folder:
+        yield folder
+        folder = posixpath.dirname(folder)
+
+
+def test_the_pages_are_read_as_html_parser_reads_them(site_dir: Path) -> None:
+    """The fast reading of the built pages (:mod:`tests.site_reading`) finds the anchors and links
+    that :mod:`html.parser` finds, on pages of every kind."""
+    for name in ("index.html", "404.html", "rules/melds/index.html", "variants/index.html", "conformance/index.html", f"conformance/{SAMPLE_ENGINE}/index.html", "vectors/round/layoffs/index.html", "reference/cli/index.html"):
+        text = (site_dir / name).read_text(encoding="utf-8")
+        assert read_page(text) == read_page_slowly(text), name
+        assert site_reading()[name] == read_page_slowly(text), name
+
+
+def test_the_fast_reading_skips_comments_and_the_text_of_scripts() -> None:
+    text = (
+        '<!-- <a href="gone/" id="gone"> --><p id="one" class=x>1 &lt; 2</p>'
+        '<script src="s.js">if (a <b) { document.write(\'<a href="no/" id="no">\') }</script>'
+        "<A HREF='x/?a=1&amp;b=2#t' data-note=\"a > b\" id=two><a href name=three><a href=\"\">"
+        '<img src="i.svg" alt="<a id=four>"><link rel="icon" href="f.svg"><style>a[id="five"] {}</style>'
+        '<div id="six" id="seven"></div>'
+    )
+    fast = read_page(text)
+    assert fast == read_page_slowly(text)
+    assert fast.ids == {"one", "two", "three", "six"}
+    assert fast.links == ["s.js", "x/?a=1&b=2#t", "", "i.svg", "f.svg"]
 
 
 # -- the generator without mkdocs ---------------------------------------------------------------
@@ -345,15 +379,14 @@ def test_reports_folder_skips_other_json(tmp_path: Path) -> None:
     ["exec:{python} docs/examples/tiny_engine.py", "docs.examples.tiny_adapter:TinyAdapter"],
     ids=["json-lines", "python"],
 )
-def test_the_adapter_guide_examples_pass_their_vectors(engine: str, tmp_path: Path) -> None:
-    completed = subprocess.run(
-        [sys.executable, "-m", "ginspec", "check", "--engine", engine.format(python=sys.executable), "--area", "melds", "--only", "vectors", "--quiet", "--report", str(tmp_path / "tiny.json")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert completed.returncode == 0, completed.stdout + completed.stderr
+def test_the_adapter_guide_examples_pass_their_vectors(engine: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The guide's command, ``ginspec check`` run from the repository (in this process: the
+    JSON-lines example is still a program of its own)."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # a Python adapter's project joins the path
+    status = main(["check", "--engine", engine.format(python=sys.executable), "--area", "melds", "--only", "vectors", "--quiet", "--report", str(tmp_path / "tiny.json")])
+    printed = capsys.readouterr()
+    assert status == 0, printed.out + printed.err
     footer = json.loads((tmp_path / "tiny.json").read_text(encoding="utf-8"))["footer"]
     assert footer["pass"] > 0 and footer["fail"] == footer["error"] == 0
 

@@ -2,6 +2,11 @@
 ``python -m http.server`` on 127.0.0.1. A rule page shows its cards, the search finds a rule by its
 ID, the variants table and the conformance matrix render, no page logs an error, and neither a
 phone nor a desktop window scrolls sideways. Screenshots go to ``test-artifacts/``.
+
+One browser and one tab serve the whole module; the tab goes from page to page as a reader's would.
+For the width of the pages each page is loaded once, in a phone's or a desktop's window, and
+measured again with the window resized to the other: the style sheets and the page's scripts answer
+a resized window as they answer one opened at that size.
 """
 
 from __future__ import annotations
@@ -91,22 +96,72 @@ def browser() -> Iterator[Any]:
             instance.close()
 
 
-class Visit:
-    """A page opened at one window size, recording console errors and uncaught exceptions."""
+SETTLED = """async () => {
+    const frame = () => new Promise(done => requestAnimationFrame(done));
+    await frame();
+    await frame();
+    for (const running of document.getAnimations()) {
+        if (running.effect?.getComputedTiming().endTime !== Infinity) running.finish();
+    }
+    await frame();
+}"""
+"""A script that returns once the page is drawn and still: two frames drawn (the layout, and what
+the page's scripts changed in reply to it), then every transition and animation that ends taken to
+its end (a resized window starts some: the search box of the header widens, the tabs slide in)."""
 
-    def __init__(self, browser: Any, base_url: str, viewport: dict[str, int]) -> None:
-        self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
+
+SEARCH = ("**/search/search_index.json", "**/assets/javascripts/workers/search.*.js")
+"""What the site's search loads: its index and the script of the worker that reads it."""
+
+
+class Window:
+    """One browser tab, kept for the whole module and sent from page to page, recording the console
+    errors and uncaught exceptions of the page it shows (:meth:`open` starts a fresh record).
+
+    The site's search (the index ``search/search_index.json``, one file for every page, and the
+    script of the worker that reads it) is sent only to a page opened with ``search=True``. Every
+    page asks for it as soon as it loads and builds the index in a worker, which costs more than the
+    page itself; any other page is seen as on a slow network, before the search arrives: the search
+    box is there and idle, nothing else on the page depends on it."""
+
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
         self.page = self.context.new_page()
         self.base_url = base_url
         self.errors: list[str] = []
         self.page.on("console", lambda message: self.errors.append(f"console: {message.text}") if message.type == "error" else None)
         self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        self.search = False
+        self.held: list[Any] = []
+        for pattern in SEARCH:
+            self.page.route(pattern, self._search)
 
-    def open(self, path: str) -> Any:
-        response = self.page.goto(self.base_url + path, wait_until="load")
+    def _search(self, route: Any) -> None:
+        if self.search:
+            route.continue_()
+        else:
+            self.held.append(route)  # never answered: the page moves on without it
+
+    def open(self, path: str, viewport: dict[str, int] = DESKTOP, search: bool = False) -> Any:
+        """Load ``path`` in a window of ``viewport``; returns the page once it is drawn."""
+        url = self.base_url + path
+        if self.page.url.split("#")[0] == url.split("#")[0] or self.page.viewport_size != viewport:
+            # a new load, not a jump to an anchor of the same page; the window resized empty
+            self.page.goto("about:blank")
+            self.page.set_viewport_size(viewport)
+        self.errors.clear()
+        self.held.clear()
+        self.search = search
+        response = self.page.goto(url, wait_until="load")
         assert response is not None and response.ok, f"{path}: HTTP {response.status if response else '?'}"
-        self.page.wait_for_timeout(300)
+        self.page.evaluate(SETTLED)
         return self.page
+
+    def resize(self, viewport: dict[str, int]) -> None:
+        """The same page in a window of another size: the style sheets' media queries apply anew
+        and the page's scripts get their ``resize`` event, as when a window is resized."""
+        self.page.set_viewport_size(viewport)
+        self.page.evaluate(SETTLED)
 
     def horizontal_overflow(self) -> int:
         return int(self.page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
@@ -115,17 +170,11 @@ class Visit:
         self.context.close()
 
 
-@pytest.fixture
-def visit(browser: Any, base_url: str) -> Iterator[Any]:
-    opened: list[Visit] = []
-
-    def make(viewport: dict[str, int] = DESKTOP) -> Visit:
-        opened.append(Visit(browser, base_url, viewport))
-        return opened[-1]
-
-    yield make
-    for item in opened:
-        item.close()
+@pytest.fixture(scope="module")
+def window(browser: Any, base_url: str) -> Iterator[Window]:
+    opened = Window(browser, base_url)
+    yield opened
+    opened.close()
 
 
 def _shot(page: Any, name: str) -> None:
@@ -133,8 +182,7 @@ def _shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name))
 
 
-def test_rule_page_shows_its_cards(visit: Any) -> None:
-    window = visit(DESKTOP)
+def test_rule_page_shows_its_cards(window: Window) -> None:
     page = window.open("rules/melds/#MELD-SET")
     heading = page.locator("h2#MELD-SET")
     assert heading.is_visible()
@@ -146,13 +194,11 @@ def test_rule_page_shows_its_cards(visit: Any) -> None:
     assert colour.startswith("rgb(") and int(colour[4:].split(",")[0]) > 150, f"a heart or diamond is drawn in {colour}"
     box = cards.first.bounding_box()
     assert box is not None and box["height"] > box["width"] > 20, "a card is drawn upright, taller than wide"
-    _shot(page, "rule-page-desktop.png")
     assert not window.errors, window.errors
 
 
-def test_search_finds_a_rule_by_its_id(visit: Any) -> None:
-    window = visit(DESKTOP)
-    page = window.open("")
+def test_search_finds_a_rule_by_its_id(window: Window) -> None:
+    page = window.open("", search=True)
     search = page.locator("input.md-search__input")
     search.click()
     search.fill("MELD-RUN-ACE-LOW")
@@ -174,8 +220,7 @@ def test_search_finds_a_rule_by_its_id(visit: Any) -> None:
     assert not window.errors, window.errors
 
 
-def test_variants_table_renders(visit: Any) -> None:
-    window = visit(DESKTOP)
+def test_variants_table_renders(window: Window) -> None:
     page = window.open("variants/")
     matrix = page.locator(".gs-variants-matrix table")
     assert matrix.is_visible()
@@ -185,15 +230,13 @@ def test_variants_table_renders(visit: Any) -> None:
     assert not window.errors, window.errors
 
 
-def test_conformance_matrix_renders(visit: Any) -> None:
-    window = visit(DESKTOP)
+def test_conformance_matrix_renders(window: Window) -> None:
     page = window.open("conformance/")
     matrix = page.locator(".gs-conformance-matrix[data-by='area'] table")
     assert matrix.is_visible()
     assert matrix.locator("th a", has_text=SAMPLE_ENGINE).count() == 1
     assert matrix.locator(".gs-count.gs-fail").count() > 0
     assert page.locator(".gs-conformance-matrix[data-by='rule'] tr").count() > len(load_registry())
-    _shot(page, "conformance-desktop.png")
     page.locator(".gs-conformance-matrix[data-by='area'] th a", has_text=SAMPLE_ENGINE).click()
     page.wait_for_load_state("load")
     assert page.locator("h1", has_text=SAMPLE_ENGINE).is_visible()
@@ -201,18 +244,62 @@ def test_conformance_matrix_renders(visit: Any) -> None:
     assert not window.errors, window.errors
 
 
+FITTING = (
+    "",
+    "learn/",
+    "rules/melds/#MELD-SET",
+    "rules/scoring/",
+    "variants/",
+    "variants/oklahoma/",
+    "registers/conflicts/",
+    "conformance/",
+    f"conformance/{SAMPLE_ENGINE}/",
+    "vectors/round/layoffs/",
+    "reference/cli/",
+)
+"""One page of each kind, the widest tables among them: the home page, a hand-written page, rule
+pages (cards drawn in examples, the scoring tables), the variants side by side and one variant,
+a register, the conformance matrix and one engine's report, a page of vectors, the reference."""
+
+SHOTS = {"rules/melds/#MELD-SET": "rule-page", "conformance/": "conformance"}
+"""Pages kept as screenshots in ``test-artifacts/``, by file name."""
+
+
+class Fit:
+    """How far each page of :data:`FITTING` is wider than the window (pixels, by window size and
+    page), and the errors each page logged."""
+
+    def __init__(self) -> None:
+        self.overflow: dict[str, dict[str, int]] = {"phone": {}, "desktop": {}}
+        self.errors: dict[str, list[str]] = {}
+
+
+@pytest.fixture(scope="module")
+def fit(window: Window) -> Fit:
+    """Each page is loaded once, in one window, measured, then measured again with the window
+    resized to the other size: every other page is loaded in a phone's window and widened to a
+    desktop's, the others loaded in a desktop's and narrowed to a phone's."""
+    measured = Fit()
+    for number, path in enumerate(FITTING):
+        name = path or "home"
+        sizes = [("phone", PHONE), ("desktop", DESKTOP)]
+        if number % 2:
+            sizes.reverse()
+        page = window.open(path, sizes[0][1])
+        for size, viewport in sizes:
+            if viewport != sizes[0][1]:
+                window.resize(viewport)
+            measured.overflow[size][name] = window.horizontal_overflow()
+            if path in SHOTS:
+                _shot(page, f"{SHOTS[path]}-{size}.png")
+        if window.errors:
+            measured.errors[name] = list(window.errors)
+    return measured
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_pages_fit_the_window(visit: Any, size: str) -> None:
+def test_pages_fit_the_window(fit: Fit, size: str) -> None:
     viewport = PHONE if size == "phone" else DESKTOP
-    window = visit(viewport)
-    overflowing = {}
-    for path in ("", "learn/", "rules/melds/", "rules/scoring/", "variants/", "variants/oklahoma/", "registers/conflicts/", "conformance/", f"conformance/{SAMPLE_ENGINE}/", "vectors/round/layoffs/", "reference/cli/"):
-        window.open(path)
-        if window.horizontal_overflow() > 1:
-            overflowing[path or "home"] = window.horizontal_overflow()
+    overflowing = {path: pixels for path, pixels in fit.overflow[size].items() if pixels > 1}
     assert not overflowing, f"pages wider than a {viewport['width']}px window: {overflowing}"
-    page = window.open("rules/melds/#MELD-SET")
-    _shot(page, f"rule-page-{size}.png")
-    page = window.open("conformance/")
-    _shot(page, f"conformance-{size}.png")
-    assert not window.errors, window.errors
+    assert not fit.errors, fit.errors

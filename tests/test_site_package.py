@@ -40,9 +40,11 @@ def test_values_in_drawings_are_escaped() -> None:
 
 
 def test_deferred_drawings_come_back_whole() -> None:
-    direct = Site(root=ROOT, reports=ROOT / "no-reports").pages()["vectors/melds/sets.md"]
-    deferred_site = Site(root=ROOT, reports=ROOT / "no-reports", deferred_drawings=True)
-    deferred = deferred_site.pages()["vectors/melds/sets.md"]
+    page = "vectors/melds/sets.md"
+    suite = Suite(ROOT, ROOT / "no-reports")
+    direct = Site(suite=suite).builders[page]()
+    deferred_site = Site(suite=suite, deferred_drawings=True)
+    deferred = deferred_site.builders[page]()
     assert "<!--gs-drawing:" in deferred and "gs-example" not in deferred
     assert "<!--gs-drawing:" not in direct
     assert deferred_site.restore(deferred) == direct

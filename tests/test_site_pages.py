@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_site import ROOT, SAMPLE_ENGINE, built_site, mkdocs_missing, parse
+from tests.test_site import ROOT, SAMPLE_ENGINE, built_site, mkdocs_missing, site_reading
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site-pages.json"
 
@@ -37,20 +37,15 @@ def local_report_pages() -> set[str]:
     return pages
 
 
-def page_url(site: Path, path: Path) -> str:
-    relative = path.relative_to(site).as_posix()
-    return relative.removesuffix("index.html")
-
-
 def snapshot(site: Path) -> dict[str, object]:
     """The pages of a built site with their anchors, and its search locations."""
     skipped = local_report_pages()
     pages = {}
-    for path in sorted(site.rglob("*.html")):
-        url = page_url(site, path)
+    for name, reading in sorted(site_reading().items()):
+        url = name.removesuffix("index.html")
         if url in skipped:
             continue
-        pages[url] = sorted(parse(path).ids)
+        pages[url] = sorted(reading.ids)
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     search = sorted({entry["location"] for entry in index["docs"] if not any(entry["location"].startswith(page) for page in skipped)})
     return {"pages": pages, "search": search}
