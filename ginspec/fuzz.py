@@ -81,25 +81,47 @@ def knocks(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
+def _knocker_and_defender(draw: st.DrawFn, may_knock: Callable[[list[str]], bool]) -> tuple[list[str], list[str]]:
+    """Ten cards for a knocker who passes ``may_knock``, and ten for a defender from the rest.
+
+    Ten cards of the whole pack can seldom knock (about one hand in a thousand), nor ten of six
+    adjacent ranks (one in twenty-five), so a search drawing them would spend nearly every draw on
+    hands it throws away. The knocker's cards come from three adjacent ranks (every such hand can
+    knock, many go gin), four (two in five can knock) or five (one in eight), and are judged before
+    the defender is drawn: from the rest of the six adjacent ranks around them (the defender's
+    cards lie near the knocker's melds, where they lay off and undercut), or from the rest of the
+    pack."""
+    low = draw(st.integers(1, 8))
+    width = draw(st.integers(3, 5))
+    knocker = draw(cards_from(_pool(low + draw(st.integers(0, 6 - width)), width), 10))
+    assume(may_knock(knocker))
+    near = draw(st.booleans())
+    rest = tuple(card for card in (_pool(low, 6) if near else tuple(NAMES)) if card not in knocker)
+    defender = draw(st.lists(st.sampled_from(rest), min_size=10, max_size=10, unique=True))
+    return sorted(knocker, key=NAMES.index), sorted(defender, key=NAMES.index)
+
+
+@st.composite
 def spreads(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
     """A knocker who can knock (at least one meld, deadwood from 1 to the knock limit: a gin hand
     takes no lay-offs, GIN-NO-LAYOFF) and a defender from the rest of the pack. Only such spreads
     are asked about: any engine that scores a knock answers them."""
-    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: cards_from(_pool(low, 6), 20)), cards_from(tuple(NAMES), 20)))
-    knocker, defender = list(cards[:10]), list(cards[10:20])
+
+    def spreadable(cards: list[str]) -> bool:
+        arrangement = optimal_arrangements(mask_of(parse_cards(_text(cards))))[0]
+        return bool(arrangement.melds) and 1 <= arrangement.deadwood <= max(knock_limit, 1)
+
+    knocker, defender = draw(_knocker_and_defender(spreadable))
     arrangement = optimal_arrangements(mask_of(parse_cards(_text(knocker))))[0]
-    assume(arrangement.melds and 1 <= arrangement.deadwood <= max(knock_limit, 1))
-    return {"knocker_melds": [format_meld(meld) for meld in arrangement.melds], "defender": _text(sorted(defender, key=NAMES.index))}
+    return {"knocker_melds": [format_meld(meld) for meld in arrangement.melds], "defender": _text(defender)}
 
 
 @st.composite
 def scores(draw: st.DrawFn, knock_limit: int = 10) -> dict[str, Any]:
     """A knocker who may knock (deadwood at most the limit: any other is an illegal knock, which
     the rules reject) and a defender from the rest of the pack."""
-    cards = draw(st.one_of(st.integers(1, 8).flatmap(lambda low: cards_from(_pool(low, 6), 20)), cards_from(tuple(NAMES), 20)))
-    knocker = sorted(cards[:10], key=NAMES.index)
-    assume(least_deadwood(mask_of(parse_cards(_text(knocker)))) <= knock_limit)
-    return {"knocker": _text(knocker), "defender": _text(sorted(cards[10:20], key=NAMES.index))}
+    knocker, defender = draw(_knocker_and_defender(lambda cards: least_deadwood(mask_of(parse_cards(_text(cards)))) <= knock_limit))
+    return {"knocker": _text(knocker), "defender": _text(defender)}
 
 
 @st.composite

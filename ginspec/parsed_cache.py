@@ -94,23 +94,38 @@ def remember(key: str, document: Any) -> None:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".parsed-", suffix=".tmp")
     except OSError:
         return
+    target = folder / f"{key}.marshal"
     try:
+        added = not target.exists()
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        os.replace(temporary, folder / f"{key}.marshal")
+        os.replace(temporary, target)
     except OSError:
         Path(temporary).unlink(missing_ok=True)
         return
-    _forget_the_oldest(folder)
+    _forget_the_oldest(folder, added)
 
 
-def _forget_the_oldest(folder: Path) -> None:
+_COUNTED: dict[Path, int] = {}
+"""Documents in each folder as last listed by this process, plus those it added since: the folder
+is listed again only when that count passes :data:`KEPT` (not once per document written)."""
+
+
+def _forget_the_oldest(folder: Path, added: bool = True) -> None:
+    count = _COUNTED.get(folder)
+    if count is not None:
+        _COUNTED[folder] = count = count + added
+        if count <= KEPT:
+            return
     try:
-        entries = list(folder.glob("*.marshal"))
+        entries = [Path(entry.path) for entry in os.scandir(folder) if entry.name.endswith(".marshal")]
+        _COUNTED[folder] = len(entries)
         if len(entries) <= KEPT:
             return
         entries.sort(key=lambda path: path.stat().st_mtime)
         for path in entries[: len(entries) - KEPT]:
             path.unlink(missing_ok=True)
+        _COUNTED[folder] = KEPT
     except OSError:
+        _COUNTED.pop(folder, None)
         return

@@ -7,6 +7,9 @@ and the file's bytes together, in ``schema-checks.json`` under ``$GINSPEC_CACHE_
 schema that changed in any byte has a new digest and is checked again, and a file that fails is
 checked (and reported) every time. If the memory cannot be read or written, every file is simply
 checked; ``GINSPEC_CACHE_DIR=off`` turns it off.
+
+Reading many files (every variant, every vector file) remembers their passes in one write inside
+:func:`batch`, instead of rewriting the memory once per file.
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ import hashlib
 import json
 import os
 import tempfile
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 KEPT = 2000
 """How many passes are remembered; the oldest are forgotten first."""
+
+_held: list[dict[str, None]] = []
+"""The passes of each open :func:`batch`, innermost last, not yet written."""
 
 
 def cache_file() -> Path | None:
@@ -65,16 +72,40 @@ def _known(path: Path) -> frozenset[str]:
 def passed_before(key: str) -> bool:
     """Whether a check with this digest passed before."""
     path = cache_file()
-    return path is not None and key in _known(path)
+    return path is not None and (key in _known(path) or any(key in held for held in _held))
+
+
+@contextmanager
+def batch() -> Iterator[None]:
+    """Hold the passes remembered inside, and write them together when the outermost batch ends
+    (also when it ends by an error: what passed, passed)."""
+    _held.append({})
+    try:
+        yield
+    finally:
+        keys = _held.pop()
+        if _held:
+            _held[-1].update(keys)
+        else:
+            _write(keys)
 
 
 def remember_passes(keys: Iterable[str]) -> None:
-    """Remember checks that passed (written atomically; a failure to write is ignored)."""
+    """Remember checks that passed (written atomically; a failure to write is ignored), at once or,
+    inside :func:`batch`, when the batch ends."""
+    if _held:
+        _held[-1].update(dict.fromkeys(keys))
+    else:
+        _write(keys)
+
+
+def _write(keys: Iterable[str]) -> None:
     path = cache_file()
-    new = [key for key in keys if path is not None and key not in _known(path)]
+    new = list(dict.fromkeys(key for key in keys if path is not None and key not in _known(path)))
     if path is None or not new:
         return
-    entries = [entry for entry in _read(path) if entry not in new] + new
+    fresh = set(new)
+    entries = [entry for entry in _read(path) if entry not in fresh] + new
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".schema-checks-", suffix=".json")

@@ -211,7 +211,8 @@ def check_consistency(parameters: Mapping[str, Any], where: str) -> None:
 def load_variants(directory: Path | None = None) -> dict[str, Variant]:
     """Every variant in ``spec/variants``, resolved. Errors name the file and the key."""
     catalogue = _Catalogue(directory)
-    return {name: catalogue.variant(name) for name in catalogue.files}
+    with schema_checks.batch():
+        return {name: catalogue.variant(name) for name in catalogue.files}
 
 
 @lru_cache(maxsize=None)

@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, quote
 from ginspec.variants import BrokenVariantFile, Variant, _Catalogue, get_variant, parameter_schemas, variant_files
 from ginspec.yamlio import load_yaml
@@ -25,12 +26,13 @@ def _all_variants(broken: dict[str, str] | None = None) -> dict[str, Variant]:
     others can still be listed, shown and compared."""
     catalogue = _Catalogue()
     usable: dict[str, Variant] = {}
-    for name in catalogue.files:
-        try:
-            usable[name] = catalogue.variant(name)
-        except BrokenVariantFile as exc:
-            if broken is not None:
-                broken[name] = str(exc)
+    with schema_checks.batch():
+        for name in catalogue.files:
+            try:
+                usable[name] = catalogue.variant(name)
+            except BrokenVariantFile as exc:
+                if broken is not None:
+                    broken[name] = str(exc)
     return usable
 
 

@@ -359,11 +359,12 @@ def load_vector_files(directory: Path | None = None, tolerate_broken_variants: b
     seen: dict[str, str] = {}
     files = []
     fingerprint = _spec_fingerprint()
-    for path in vector_files(directory):
-        loaded = _load_unchanged(path, tolerate_broken_variants, fingerprint)
-        for vector in loaded.vectors:
-            if vector.id in seen:
-                raise InvalidVector(located(vector.file, vector.id, f"ID already used in {seen[vector.id]}"))
-            seen[vector.id] = vector.file
-        files.append(loaded)
+    with schema_checks.batch():
+        for path in vector_files(directory):
+            loaded = _load_unchanged(path, tolerate_broken_variants, fingerprint)
+            for vector in loaded.vectors:
+                if vector.id in seen:
+                    raise InvalidVector(located(vector.file, vector.id, f"ID already used in {seen[vector.id]}"))
+                seen[vector.id] = vector.file
+            files.append(loaded)
     return files

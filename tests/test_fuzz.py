@@ -3,14 +3,15 @@ against the reference engine itself it finds nothing."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import io
+from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
 import yaml
 
 from ginspec.adapters.reference import ReferenceAdapter
+from ginspec.cli import main
 from ginspec.fuzz import fuzz_kind
 from ginspec.variants import get_variant
 from ginspec.vectors import load_vector_file
@@ -21,13 +22,11 @@ STANDARD = dict(get_variant("standard").parameters)
 
 
 def test_a_planted_bug_is_found_shrunk_and_written(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "ginspec", "fuzz", "--engine", "tests.engines.wrong:AceCountsEleven", "--kind", "deadwood", "--examples", "100", "--out", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 1, result.stdout + result.stderr
+    """``ginspec fuzz``, run in this process as the command line runs it."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stderr(err):
+        status = main(["fuzz", "--engine", "tests.engines.wrong:AceCountsEleven", "--kind", "deadwood", "--examples", "100", "--out", str(tmp_path)], out)
+    assert status == 1, out.getvalue() + err.getvalue()
     [path] = list((tmp_path / "deadwood").glob("*.yaml"))
     [vector] = load_vector_file(path)
     hand = vector.input["hand"].split()

@@ -54,7 +54,7 @@ def test_each_fault_is_reported_per_case_and_the_run_goes_on(faults) -> None:
     vectors = some_vectors(9)
     kinds = ["crash", "hang", "garbage", "shape", "stderr", "wrong-id"]
     faults({vector.id: fault for vector, fault in zip(vectors, kinds)})
-    adapter = open_engine(MISBEHAVING, timeout=4)
+    adapter = open_engine(MISBEHAVING, timeout=2)  # the hangs are real; 2 s lets a loaded machine start Python
     try:
         _, results = run_vectors(adapter, vectors)
     finally:
@@ -63,7 +63,7 @@ def test_each_fault_is_reported_per_case_and_the_run_goes_on(faults) -> None:
     assert statuses == ["error", "timeout", "error", "error", "timeout", "error", "pass", "pass", "pass"]
     messages = [result.message for result in results]
     assert "exit status 139" in messages[0] and "segmentation fault (pretend)" in messages[0]
-    assert "no answer within 4 s" in messages[1]
+    assert "no answer within 2 s" in messages[1]
     assert "not JSON: 'deadwood is 12, I think'" in messages[2]
     assert "wrong shape" in messages[3]
     assert "written to standard error" in messages[4]

@@ -13,11 +13,13 @@ from reference_impl.cards import DECK
 from reference_impl.round import RoundState, apply, deal_in_order, legal_actions, replay, state_from_data
 from reference_impl.rules import RoundRules
 
-HEADS_UP = sorted(
-    name
-    for name, variant in load_variants().items()
+HEADS_UP_RULES = {
+    name: RoundRules.from_parameters(variant.parameters)
+    for name, variant in sorted(load_variants().items())
     if variant.parameters["players"] == 2 and variant.parameters["table_format"] == "heads_up"
-)
+}
+"""The rules of every two-player variant, read once (not again for every example)."""
+HEADS_UP = sorted(HEADS_UP_RULES)
 
 
 def cards_in_play(state: RoundState) -> int:
@@ -29,7 +31,7 @@ def cards_in_play(state: RoundState) -> int:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.sampled_from(HEADS_UP), st.permutations(DECK), st.sampled_from(["p1", "p2"]), st.data())
 def test_random_legal_play(variant_name: str, cards: list, dealer: str, data: st.DataObject) -> None:
-    rules = RoundRules.from_parameters(load_variants()[variant_name].parameters)
+    rules = HEADS_UP_RULES[variant_name]
     state = deal_in_order(rules, dealer, list(cards))
     first = state
     transcript: list[str] = []

@@ -50,6 +50,38 @@ def test_one_search_per_module_step_and_fixture_count() -> None:
     assert len(searched) == 4, "another pytest run (another fixture manager) searches again"
 
 
+def test_the_visible_definitions_are_listed_once_per_module_and_matched_per_text() -> None:
+    listed: list[str] = []
+
+    def parser(pattern: str) -> SimpleNamespace:
+        return SimpleNamespace(is_matching=lambda text: text.startswith(pattern))
+
+    def candidates(fixturemanager: Manager, node: SimpleNamespace) -> list[tuple[str, SimpleNamespace]]:
+        listed.append(node.parent.nodeid)
+        return [
+            ("any-hand", SimpleNamespace(type=None, parser=parser("the hand"))),
+            ("given-hand", SimpleNamespace(type="given", parser=parser("the hand"))),
+            ("then-hand", SimpleNamespace(type="then", parser=parser("the hand"))),
+            ("deadwood", SimpleNamespace(type="then", parser=parser("the deadwood"))),
+        ]
+
+    def search(**_: object) -> list[str]:
+        raise AssertionError("the listed definitions are matched instead")
+
+    find = _remembering(search, candidates)
+    manager = Manager()
+    module = SimpleNamespace(parent=SimpleNamespace(nodeid="test_a.py"))
+    assert list(find(SimpleNamespace(type="given", name="the hand Ac 2c"), manager, module)) == ["any-hand", "given-hand"]
+    assert list(find(SimpleNamespace(type="then", name="the hand Kd"), manager, module)) == ["any-hand", "then-hand"]
+    assert list(find(SimpleNamespace(type="then", name="the deadwood is 7"), manager, module)) == ["deadwood"]
+    assert list(find(SimpleNamespace(type="when", name="nothing known"), manager, module)) == []
+    assert listed == ["test_a.py"], "one listing for every text of the module"
+    find(SimpleNamespace(type="then", name="the deadwood is 7"), manager, SimpleNamespace(parent=SimpleNamespace(nodeid="test_b.py")))
+    manager._arg2fixturedefs["b"] = 2
+    find(SimpleNamespace(type="then", name="the deadwood is 7"), manager, module)
+    assert listed == ["test_a.py", "test_b.py", "test_a.py"], "another module, or a fixture registered later, lists again"
+
+
 def test_modules_defining_the_same_step_each_get_their_own(tmp_path: Path) -> None:
     (tmp_path / "conftest.py").write_text(
         "def pytest_configure(config):\n    from ginspec.bdd.step_lookup import install\n    install()\n", encoding="utf-8"

@@ -4,6 +4,10 @@ The harness must survive a bad engine: a crash, a hang, a line that is not JSON,
 wrong shape or on the wrong stream. Each becomes an :class:`EngineFault` for that one case (a
 timeout is :class:`EngineTimeout`), with the evidence; the process is then stopped and started
 again for the next case.
+
+An engine is stopped by the ``stop`` message and given :data:`STOP_GRACE` seconds to exit, unless
+it still owes an answer (it timed out, or the run was interrupted while it worked): it cannot read
+``stop`` before it answers, so its process group is ended at once.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
 START_TIMEOUT = 30.0
 """Seconds an engine may take to answer the start message when no ``--timeout`` is given."""
+STOP_GRACE = 2.0
+"""Seconds an engine that owes no answer may take to exit after the ``stop`` message."""
 STDERR_KEPT = 16 * 1024
 """Characters of an engine's standard error kept as evidence (the last ones); the rest is dropped."""
 
@@ -140,6 +146,8 @@ class _Process:
             raise UnknownEngine(f"cannot start {shlex.join(argv)!r}: {exc.strerror or exc}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.error_tail = _Tail()
+        self.owes_answer = False
+        """Whether a ``start`` or ``ask`` was sent and no line came back yet."""
         assert self.popen.stdout is not None and self.popen.stderr is not None
         threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
         threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail), daemon=True).start()
@@ -147,6 +155,7 @@ class _Process:
     def send(self, message: dict[str, Any]) -> None:
         assert self.popen.stdin is not None
         try:
+            self.owes_answer = message.get("type") in ("start", "ask")
             self.popen.stdin.write(json.dumps(message) + "\n")
             self.popen.stdin.flush()
         except (BrokenPipeError, OSError):
@@ -159,6 +168,7 @@ class _Process:
             raise EngineTimeout(f"no answer within {timeout:g} s{self._stderr_json_hint()}") from None
         if line is None:
             raise EngineFault(f"the engine closed its output{self._exit_evidence()}")
+        self.owes_answer = False
         return line
 
     def _stderr_tail(self) -> str:
@@ -185,10 +195,10 @@ class _Process:
         return ""
 
     def stop(self) -> None:
-        if self.popen.poll() is None:
+        if self.popen.poll() is None and not self.owes_answer:
             try:
                 self.send({"type": "stop"})
-                self.popen.wait(timeout=2)
+                self.popen.wait(timeout=STOP_GRACE)
             except (EngineFault, subprocess.TimeoutExpired):
                 pass
         if self.popen.poll() is None:

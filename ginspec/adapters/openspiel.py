@@ -152,12 +152,26 @@ def _printed_spread(melds: Sequence[Sequence[str]]) -> str:
     ordered = [sorted(meld, key=card_key) for meld in melds]
     return " | ".join(" ".join(meld) for meld in sorted(ordered, key=meld_key))
 
+
+def _settings(parameters: Mapping[str, Any], oklahoma: bool) -> tuple[tuple[str, Any], ...]:
+    """OpenSpiel's game settings for the variant's parameters, as a key."""
+    settings = {
+        "knock_card": int(parameters["knock_limit"]),
+        "gin_bonus": int(parameters["gin_bonus"]),
+        "undercut_bonus": int(parameters["undercut_bonus"]),
+        "hand_size": int(parameters.get("hand_size", 10)),
+        "oklahoma": bool(oklahoma),
+    }
+    return tuple(sorted(settings.items()))
+
+
 class OpenSpielAdapter(Adapter):
     """Asks OpenSpiel's ``gin_rummy`` (see the module docstring for how each kind is asked)."""
 
     def __init__(self) -> None:
         self._utils: dict[int, Any] = {}
         self._games: dict[tuple[Any, ...], Any] = {}
+        self._dealt: dict[tuple[Any, ...], Any] = {}
 
     # -------------------------------------------------------------- engine objects
 
@@ -168,17 +182,18 @@ class OpenSpielAdapter(Adapter):
 
     def game(self, parameters: Mapping[str, Any], *, oklahoma: bool = False) -> Any:
         """The game configured from the variant: knock_card, gin_bonus, undercut_bonus, oklahoma."""
-        settings = {
-            "knock_card": int(parameters["knock_limit"]),
-            "gin_bonus": int(parameters["gin_bonus"]),
-            "undercut_bonus": int(parameters["undercut_bonus"]),
-            "hand_size": int(parameters.get("hand_size", 10)),
-            "oklahoma": bool(oklahoma),
-        }
-        key = tuple(sorted(settings.items()))
+        key = _settings(parameters, oklahoma)
         if key not in self._games:
-            self._games[key] = pyspiel.load_game("gin_rummy", settings)
+            self._games[key] = pyspiel.load_game("gin_rummy", dict(key))
         return self._games[key]
+
+    def new_state(self, parameters: Mapping[str, Any], *, oklahoma: bool = False) -> Any:
+        """A new state of the configured game, before the deal: a clone of one state made per game
+        (OpenSpiel takes milliseconds to make a state, microseconds to clone one)."""
+        key = _settings(parameters, oklahoma)
+        if key not in self._dealt:
+            self._dealt[key] = self.game(parameters, oklahoma=oklahoma).new_initial_state()
+        return self._dealt[key].clone()
 
     def ids(self, cards: str | Iterable[str], hand_size: int = 10) -> list[int]:
         words = cards.split() if isinstance(cards, str) else list(cards)
@@ -212,6 +227,7 @@ class OpenSpielAdapter(Adapter):
     def close(self) -> None:
         self._utils.clear()
         self._games.clear()
+        self._dealt.clear()
 
     # -------------------------------------------------------------- hands
 
@@ -244,7 +260,7 @@ class OpenSpielAdapter(Adapter):
         if len(hand) != size + 1:
             raise ValueError(f"OpenSpiel asks about {size + 1} cards after the draw, not {len(hand)}")
         others = [card for card in range(52) if card not in hand][:size]
-        state = self.game(parameters).new_initial_state()
+        state = self.new_state(parameters)
         for card in list(hand[:size]) + others + [hand[size]]:
             state.apply_action(card)
         state.apply_action(DRAW_UPCARD)
@@ -427,7 +443,7 @@ class OpenSpielAdapter(Adapter):
                 if not (utils.is_rank_meld(meld) or utils.is_suit_meld(meld)):
                     return {"error": "invalid_melds", "message": f"{_text(self.names(meld))} is not a meld"}
         upcard = self._dead_card(knocker, defender)
-        state = self.game(parameters).new_initial_state()
+        state = self.new_state(parameters)
         for card in knocker + defender + [upcard]:
             state.apply_action(card)
         state.apply_action(DRAW_UPCARD)
@@ -494,8 +510,7 @@ class _Round:
         non_dealer = "p1" if dealer == "p2" else "p2"
         self.seats = (non_dealer, dealer)
         self.stock = adapter.ids(dealt["stock"])
-        game = adapter.game(parameters, oklahoma=bool(parameters.get("oklahoma")))
-        self.state = game.new_initial_state()
+        self.state = adapter.new_state(parameters, oklahoma=bool(parameters.get("oklahoma")))
         deal = adapter.ids(dealt["hands"][non_dealer]) + adapter.ids(dealt["hands"][dealer]) + adapter.ids([dealt["upcard"]])
         for card in deal:
             self.state.apply_action(card)

@@ -123,13 +123,18 @@ def _melds_in(hand: frozenset) -> list[frozenset]:
     """Every meld contained in ``hand``: each three- or four-card set (MELD-SET) and each run of
     three or more consecutive cards of one suit, the ace low, no wrap (MELD-RUN,
     MELD-RUN-ACE-LOW, MELD-RUN-NO-WRAP)."""
+    by_rank: dict[str, list[str]] = {}
+    by_suit: dict[str, set[int]] = {}
+    for c in hand:
+        by_rank.setdefault(c[0], []).append(c)
+        by_suit.setdefault(suit(c), set()).add(rank(c))
     melds = []
     for r in RANKS:
-        same = sorted((c for c in hand if c[0] == r), key=sort_key)
+        same = sorted(by_rank.get(r, ()), key=sort_key)
         for size in (3, 4):
             melds.extend(frozenset(g) for g in combinations(same, size))
     for s in SUITS:
-        ranks = {rank(c) for c in hand if suit(c) == s}
+        ranks = by_suit.get(s, set())
         for low in sorted(ranks):
             high = low
             while high + 1 in ranks:

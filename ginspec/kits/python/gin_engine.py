@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from functools import lru_cache
+from itertools import combinations
 from typing import Any, NamedTuple
 
 ENGINE = {"engine": "example-python", "version": "1.0"}
@@ -56,14 +57,24 @@ def meld_type(cards: list[Card]) -> str | None:
     return None
 
 
+def possible_melds(cards: list[Card]) -> list[int]:
+    """Every meld the hand holds, as a bit mask over its cards. A meld is all of one rank or all of
+    one suit, so only the groups of cards sharing a rank or a suit are tried."""
+    count = len(cards)
+    groups = [[i for i in range(count) if cards[i].rank == rank] for rank in range(1, 14)]
+    groups += [[i for i in range(count) if cards[i].suit == suit] for suit in SUITS]
+    melds = set()
+    for group in groups:
+        for size in range(3, len(group) + 1):
+            for chosen in combinations(group, size):
+                if meld_type([cards[i] for i in chosen]) is not None:
+                    melds.add(sum(1 << i for i in chosen))
+    return sorted(melds)
+
+
 def least_deadwood(cards: list[Card]) -> int:
     """DEADWOOD-COUNT, MELD-DISJOINT: the least total value left out of disjoint melds."""
-    count = len(cards)
-    melds = [
-        mask
-        for mask in range(1, 1 << count)
-        if bin(mask).count("1") >= 3 and meld_type([cards[i] for i in range(count) if mask >> i & 1]) is not None
-    ]
+    melds = possible_melds(cards)
 
     @lru_cache(maxsize=None)
     def best(left: int) -> int:
@@ -76,7 +87,7 @@ def least_deadwood(cards: list[Card]) -> int:
                 result = min(result, best(left & ~meld))
         return result
 
-    return best((1 << count) - 1)
+    return best((1 << len(cards)) - 1)
 
 
 def answer(kind: str, data: dict[str, Any], parameters: dict[str, Any]) -> dict[str, Any]:
