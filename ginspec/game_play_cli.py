@@ -13,6 +13,7 @@ import yaml
 
 from ginspec.files import check_output_path, write_atomic
 from ginspec.game_play import PlayedGame, play_game
+from ginspec.yamlio import SAFE_DUMPER
 
 
 def play_game_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -24,7 +25,7 @@ def play_game_command(args: argparse.Namespace, out: TextIO) -> int:
 
     def save(game: PlayedGame) -> None:
         if save_path is not None:
-            write_atomic(save_path, yaml.safe_dump(game.to_data(), sort_keys=False, allow_unicode=True))
+            write_atomic(save_path, yaml.dump(game.to_data(), Dumper=SAFE_DUMPER, sort_keys=False, allow_unicode=True))
 
     game = play_game(parameters, variant, overrides, random.Random(args.seed), args.you, args.dealer,
                      terminal_reader(out), out, after_hand=save)

@@ -25,6 +25,9 @@ from ginspec.paths import display
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """libyaml's safe loader when PyYAML has it (several times faster), else the pure-Python one."""
 
+SAFE_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's safe writer when PyYAML has it (several times faster), else the pure-Python one."""
+
 MAX_EXPANDED_NODES = 2_000_000
 """Nodes a document may expand to once every alias is replaced by what it names (the largest
 vector file expands to well under a tenth of this)."""

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
-from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
 
-from ginspec.cli import main
+from tests.in_process import ginspec
 
 
 def ginspec_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -21,24 +19,8 @@ def ginspec_process(*args: str, stdin: str | None = None) -> subprocess.Complete
     )
 
 
-def ginspec(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``ginspec ARGS`` run in this process by the function ``python -m ginspec`` calls (its exit
-    status, standard output and standard error), without starting an interpreter for each case."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin or "")
-    try:
-        with redirect_stderr(err):
-            try:
-                status = main(list(args), out)
-            except SystemExit as exc:  # argparse's usage errors
-                status = int(exc.code or 0)
-    finally:
-        sys.stdin = saved
-    return subprocess.CompletedProcess(["ginspec", *args], status, out.getvalue(), err.getvalue())
-
-
 def test_the_program_answers_and_refuses_bad_input_in_one_line() -> None:
+    """The program of its own: the other tests run its commands in this process."""
     answer = ginspec_process("hand", "Ac 2c 3c 7d 7h 7s Ts Js Qs Kd")
     assert answer.returncode == 0 and "deadwood:  10" in answer.stdout and "A♣ 2♣ 3♣" in answer.stdout
     refused = ginspec_process("hand", "Zs As")
@@ -130,7 +112,7 @@ def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...], message: str)
 
 
 def test_check_ends_with_the_closing_line(tmp_path: Path) -> None:
-    result = ginspec_process("check", "--area", "knock", "--report", str(tmp_path / "closing-line.json"))
+    result = ginspec("check", "--area", "knock", "--report", str(tmp_path / "closing-line.json"))
     assert result.returncode == 0, result.stdout[-2000:]
     last = result.stdout.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed") and last.split()[0].isdigit()

@@ -3,14 +3,13 @@ and --write-expectations drafts the file from the failures."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 
 from ginspec.yamlio import SAFE_LOADER
+from tests.in_process import ginspec
 
 
 ENGINE = "tests.engines.wrong:TieIsADraw"
@@ -26,7 +25,7 @@ CASES = {
 }
 
 
-def suite(tmp_path: Path) -> dict[str, str]:
+def suite(tmp_path: Path) -> Path:
     """A suite root with the real specification and three scoring vectors of its own."""
     root = tmp_path / "suite"
     (root / "vectors" / "scoring").mkdir(parents=True)
@@ -45,24 +44,18 @@ def suite(tmp_path: Path) -> dict[str, str]:
     ]
     document = {"area": "scoring", "description": "Ties.", "vectors": vectors}
     (root / "vectors" / "scoring" / "ties.yaml").write_text(yaml.safe_dump(document), encoding="utf-8")
-    return {**os.environ, "GINSPEC_ROOT": str(root), "PYTHONPATH": str(ROOT)}
+    return root
 
 
-def check(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ginspec", "check", "--engine", ENGINE, *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-        cwd=ROOT,
-    )
+def check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``ginspec check --engine ENGINE ARGS`` on the suite at ``root``, run in this process."""
+    return ginspec("check", "--engine", ENGINE, *args, root=root, cwd=ROOT)
 
 
 def test_the_wrong_engine_fails_on_the_tie_and_drafts_its_expectations(tmp_path: Path) -> None:
-    env = suite(tmp_path)
+    root = suite(tmp_path)
     draft = tmp_path / "expectations.yaml"
-    result = check(env, "--expectations", str(draft), "--write-expectations", "--report", str(tmp_path / "r.json"))
+    result = check(root, "--expectations", str(draft), "--write-expectations", "--report", str(tmp_path / "r.json"))
     assert result.returncode == 1, result.stdout + result.stderr
     assert "2 passed, 1 failed" in result.stdout
     drafted = yaml.load(draft.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
@@ -71,16 +64,16 @@ def test_the_wrong_engine_fails_on_the_tie_and_drafts_its_expectations(tmp_path:
 
 
 def test_known_departures_pass_and_a_stale_entry_fails(tmp_path: Path) -> None:
-    env = suite(tmp_path)
+    root = suite(tmp_path)
     path = tmp_path / "expectations.yaml"
     departures = [{"id": "scoring-0901", "kind": "rule-difference", "reason": "this engine scores a tie as a draw"}]
     path.write_text(yaml.safe_dump({"engine": "tie-is-a-draw", "departures": departures}), encoding="utf-8")
-    clean = check(env, "--expectations", str(path), "--report", str(tmp_path / "r.json"))
+    clean = check(root, "--expectations", str(path), "--report", str(tmp_path / "r.json"))
     assert clean.returncode == 0, clean.stdout
     assert "3 passed, 0 failed" in clean.stdout
     departures.append({"id": "scoring-0902", "kind": "bug", "reason": "listed by mistake"})
     path.write_text(yaml.safe_dump({"engine": "tie-is-a-draw", "departures": departures}), encoding="utf-8")
-    stale = check(env, "--expectations", str(path), "--report", str(tmp_path / "r.json"))
+    stale = check(root, "--expectations", str(path), "--report", str(tmp_path / "r.json"))
     assert stale.returncode == 1
     assert "UNEXPECTED-PASS scoring-0902" in stale.stdout
     assert "now passes: remove it from the expectation file" in stale.stdout

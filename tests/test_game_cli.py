@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from ginspec.cli import main
+from ginspec.yamlio import SAFE_DUMPER
 from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +32,7 @@ def _argv(vector: dict, path: Path) -> list[str]:
 @pytest.mark.parametrize("vector", VECTORS, ids=[vector["id"] for vector in VECTORS])
 def test_game_command_answers_every_game_vector(vector: dict, tmp_path: Path, capsys) -> None:
     path = tmp_path / "hands.yaml"
-    path.write_text(yaml.safe_dump(vector["input"]), encoding="utf-8")
+    path.write_text(yaml.dump(vector["input"], Dumper=SAFE_DUMPER), encoding="utf-8")
     out = io.StringIO()
     status = main(_argv(vector, path) + ["--json"], out=out)
     err = capsys.readouterr().err

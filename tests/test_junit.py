@@ -17,9 +17,9 @@ def cases(path: Path) -> dict[str, ET.Element]:
 
 
 def test_junit_has_one_testcase_per_case_with_rules_and_the_failure(tmp_path: Path) -> None:
-    env = suite(tmp_path)
+    root = suite(tmp_path)
     junit = tmp_path / "ci" / "junit.xml"
-    result = check(env, "--report", str(tmp_path / "r.json"), "--junit-xml", str(junit))
+    result = check(root, "--report", str(tmp_path / "r.json"), "--junit-xml", str(junit))
     assert result.returncode == 1, result.stdout + result.stderr
     found = cases(junit)
     assert set(found) == {"scoring-0901", "scoring-0902", "scoring-0903"}
@@ -38,13 +38,13 @@ def test_junit_has_one_testcase_per_case_with_rules_and_the_failure(tmp_path: Pa
 
 
 def test_a_known_departure_is_skipped_and_only_a_new_one_fails(tmp_path: Path) -> None:
-    env = suite(tmp_path)
+    root = suite(tmp_path)
     baseline = tmp_path / "expectations.yaml"
-    check(env, "--report", str(tmp_path / "r.json"), "--expectations", str(baseline), "--write-expectations")
+    check(root, "--report", str(tmp_path / "r.json"), "--expectations", str(baseline), "--write-expectations")
     drafted = yaml.load(baseline.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     assert [entry["id"] for entry in drafted["departures"]] == ["scoring-0901"]
     junit = tmp_path / "junit.xml"
-    result = check(env, "--report", str(tmp_path / "r.json"), "--expectations", str(baseline), "--junit-xml", str(junit))
+    result = check(root, "--report", str(tmp_path / "r.json"), "--expectations", str(baseline), "--junit-xml", str(junit))
     assert result.returncode == 0, result.stdout + result.stderr
     known = cases(junit)["scoring-0901"]
     assert known.find("failure") is None and known.find("skipped").get("type") == "expected-fail"

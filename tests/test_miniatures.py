@@ -4,6 +4,8 @@ its broken rule blamed first; their defects never leak into the reference engine
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -13,10 +15,12 @@ from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.blame import rank_rules
 from ginspec.cli import main
 from ginspec.miniatures import AREAS, MINIATURES, MiniatureAdapter
+from ginspec.paths import ROOT_VARIABLE
 from ginspec.registry import rules_by_id
 from ginspec.runner import run_vectors
 from ginspec.vectors import load_vectors
 
+ROOT = Path(__file__).resolve().parents[1]
 
 def test_at_least_forty_miniatures_cover_every_rule_area_and_name_registered_rules() -> None:
     assert len(MINIATURES) >= 40
@@ -63,9 +67,24 @@ def test_a_miniature_is_caught_with_its_rule_blamed_first(name: str, area: str) 
     assert ranking[0].rule == miniature.rule and not ranking[0].tied
 
 
-def test_selftest_lists_checks_one_miniature_and_records_it(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+def oklahoma_suite(folder: Path) -> Path:
+    """A suite of the rules, the Oklahoma round vectors and the scenarios of the Oklahoma upcard:
+    the cases of the rule that ``oklahoma-limit-by-rank`` breaks, with others that it keeps."""
+    root = folder / "suite"
+    (root / "vectors" / "round").mkdir(parents=True)
+    (root / "features" / "oklahoma").mkdir(parents=True)
+    (root / "spec").symlink_to(ROOT / "spec")
+    shutil.copy(ROOT / "vectors" / "round" / "oklahoma.yaml", root / "vectors" / "round")
+    shutil.copy(ROOT / "features" / "oklahoma" / "upcard-knock-limit.feature", root / "features" / "oklahoma")
+    return root
+
+
+def test_selftest_lists_checks_one_miniature_and_records_it(tmp_path, monkeypatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The self-test checks a miniature as ``ginspec check`` does, in a process of its own, here on
+    a suite of one rule area (the whole suite is for ``ginspec selftest`` itself)."""
     assert main(["selftest", "--list"]) == 0
     assert "ace-counts-eleven" in capsys.readouterr().out
+    monkeypatch.setenv(ROOT_VARIABLE, str(oklahoma_suite(tmp_path)))
     record = tmp_path / "record.json"
     status = main(["selftest", "--miniature", "oklahoma-limit-by-rank", "--record", str(record), "--json"])
     data = json.loads(record.read_text(encoding="utf-8"))
@@ -129,10 +148,7 @@ def test_a_bad_list_of_known_misblames_is_a_one_line_error(monkeypatch, tmp_path
 
 def test_the_shipped_list_of_known_misblames_names_miniatures_with_reasons() -> None:
     """The list is valid; it is empty while every miniature's broken rule is blamed first."""
-    from pathlib import Path
-
-    from ginspec.miniatures import MINIATURES
     from ginspec.selftest_cli import read_known_blamed_later
 
-    known = read_known_blamed_later(Path(__file__).resolve().parents[1] / "detection" / "blamed-later.yaml", MINIATURES)
+    known = read_known_blamed_later(ROOT / "detection" / "blamed-later.yaml", MINIATURES)
     assert all(reason.strip() for reason in known.values())

@@ -1,5 +1,8 @@
 """Which suite a run used (``ginspec --version``, report headers), where its data is read from,
-and that a run which checks nothing is not a pass."""
+and that a run which checks nothing is not a pass.
+
+``ginspec --version`` runs as a program of its own, which reads ``GINSPEC_ROOT`` when it starts; the
+checks run in this process (:mod:`tests.in_process`)."""
 
 from __future__ import annotations
 
@@ -11,11 +14,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.in_process import ginspec as ginspec_here
+
 ROOT = Path(__file__).resolve().parent.parent
 VERSION_LINE = re.compile(r"^ginspec (\S+), suite content (sha256:[0-9a-f]{16}), data in (.+)$")
 
 
 def ginspec(*args: str, root: Path | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """``python -m ginspec ARGS`` as a program of its own, reading the suite at ``root``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("GINSPEC_ROOT", None)
     if root is not None:
@@ -50,7 +56,7 @@ def test_version_names_the_suite_and_the_hash_follows_the_vectors(tmp_path: Path
 
 
 def test_a_folder_without_the_suite_is_refused_by_suite_root(tmp_path: Path) -> None:
-    result = ginspec("--suite-root", str(tmp_path), "check")
+    result = ginspec_here("--suite-root", str(tmp_path), "check")
     assert result.returncode == 2
     assert "no spec/ or vectors/ there" in result.stderr and "Traceback" not in result.stderr
 
@@ -58,7 +64,7 @@ def test_a_folder_without_the_suite_is_refused_by_suite_root(tmp_path: Path) -> 
 def test_every_report_header_carries_the_version_and_the_hash(tmp_path: Path) -> None:
     _, digest, _ = version_of(ginspec("--version"))
     report, markdown = tmp_path / "r.json", tmp_path / "r.md"
-    result = ginspec("check", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(report), "--markdown", str(markdown))
+    result = ginspec_here("check", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(report), "--markdown", str(markdown))
     assert result.returncode == 0, result.stderr
     header = json.loads(report.read_text(encoding="utf-8"))["header"]
     assert header["suite_content"] == digest and header["suite_version"]
@@ -66,13 +72,13 @@ def test_every_report_header_carries_the_version_and_the_hash(tmp_path: Path) ->
 
 
 def test_an_unknown_case_id_exits_non_zero() -> None:
-    result = ginspec("check", "--id", "no-such-case")
+    result = ginspec_here("check", "--id", "no-such-case")
     assert result.returncode != 0
     assert "no-such-case" in result.stderr
 
 
 def test_a_selection_that_matches_nothing_exits_non_zero_and_says_why(tmp_path: Path) -> None:
-    result = ginspec("check", "--rule", "NO-SUCH-RULE", "--quiet", "--report", str(tmp_path / "r.json"))
+    result = ginspec_here("check", "--rule", "NO-SUCH-RULE", "--quiet", "--report", str(tmp_path / "r.json"))
     assert result.returncode == 1
     assert "nothing was checked: no case matches the selection (--rule NO-SUCH-RULE)" in result.stderr
 
@@ -82,13 +88,13 @@ def test_a_suite_without_vectors_exits_non_zero_and_says_why(tmp_path: Path) -> 
     (root / "vectors").mkdir(parents=True)
     (root / "features").mkdir()
     (root / "spec").symlink_to(ROOT / "spec")
-    result = ginspec("check", "--quiet", "--report", str(tmp_path / "r.json"), root=root)
+    result = ginspec_here("check", "--quiet", "--report", str(tmp_path / "r.json"), root=root)
     assert result.returncode == 1
     assert "no vectors found" in result.stderr
 
 
 def test_an_engine_that_answers_nothing_checks_nothing(tmp_path: Path) -> None:
     # the tie-scoring engine answers only score questions: the meld vectors are all unsupported
-    result = ginspec("check", "--engine", "tests.engines.wrong:TieIsADraw", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(tmp_path / "r.json"))
+    result = ginspec_here("check", "--engine", "tests.engines.wrong:TieIsADraw", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(tmp_path / "r.json"))
     assert result.returncode == 1
     assert "all 76 selected cases are unsupported" in result.stderr or "selected cases are unsupported" in result.stderr
