@@ -9,7 +9,11 @@ The dependence is found from the rules by sensitivity, with the reference engine
 
 1. Parameters the reference engine never reads while answering cannot change its answer (the
    engine is a deterministic function of the question and the parameters it reads). The read is
-   recorded by handing the engine a :class:`RecordingParameters` mapping.
+   recorded by handing the engine a :class:`RecordingParameters` mapping. The engine checks every
+   parameter of its rules before anything else, and reads a value for the answer only when the
+   answer uses it; when every value is one it allows, it is handed the recording as parameters
+   already checked, so that the record is what the answer uses. A parameter it only checks cannot
+   change the answer, short of a value it refuses (:func:`allowed`).
 2. Each parameter read is set, one at a time, to each of its :func:`candidate_values`; a parameter
    is in the dependence when some value changes the asserted answer, or makes the question one
    that cannot be posed.
@@ -182,14 +186,78 @@ def _holds(probe: Probe, parameters: Mapping[str, Any], answer: Answer) -> bool:
         return False
 
 
+@lru_cache(maxsize=1)
+def _checked_parameters() -> Mapping[str, Any]:
+    """Every parameter the reference engine checks, with its check (:class:`reference_impl.rules.Parameter`)."""
+    from reference_impl.game import GameRules
+    from reference_impl.rules import HandRules, Parameter, RoundRules
+    from reference_impl.tables import TableRules
+
+    return {name: item for rules in (HandRules, RoundRules, GameRules, TableRules) for name, item in vars(rules).items() if isinstance(item, Parameter)}
+
+
+@lru_cache(maxsize=None)
+def allowed(name: str, value: Any) -> bool:
+    """Whether the reference engine allows ``value`` for the parameter: a value it refuses as an
+    invalid parameter changes the answer of every question whose rules check that parameter. A
+    parameter the engine does not check is refused by nothing."""
+    from reference_impl.errors import InvalidParameter
+
+    parameter = _checked_parameters().get(name)
+    try:
+        if parameter is not None:
+            parameter.check({name: value})
+    except InvalidParameter:
+        return False
+    return True
+
+
+def _checked(recording: RecordingParameters) -> Mapping[str, Any]:
+    """The recording, marked as parameters the engine need not check again
+    (:class:`reference_impl.rules.CheckedParameters`); every read still goes to the recording."""
+    from reference_impl.rules import CheckedParameters
+
+    class Checked(CheckedParameters):
+        __slots__ = ()
+
+        def __getitem__(self, name: str) -> Any:
+            return recording[name]
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(recording)
+
+        def __len__(self) -> int:
+            return len(recording)
+
+    return Checked()
+
+
+def all_allowed(parameters: Mapping[str, Any]) -> bool:
+    """Whether the reference engine allows every value of ``parameters`` (:func:`allowed`)."""
+    return all(allowed(name, value) for name, value in parameters.items())
+
+
 def parameters_read(probe: Probe, parameters: Mapping[str, Any], answer: Answer = reference_answer) -> frozenset[str]:
-    """The parameters the reference engine reads while answering the case."""
+    """The parameters the reference engine reads while answering the case: when it allows every
+    value, those the answer uses (the checks are left out, see the module docstring); otherwise
+    every parameter read, checks included."""
     recording = RecordingParameters(parameters)
     try:
-        answer(probe.question(recording))
+        answer(probe.question(_checked(recording) if all_allowed(parameters) else recording))
     except Exception:  # noqa: BLE001 - what was read before the refusal still counts
         pass
     return frozenset(recording.read)
+
+
+def moved_without_asking(parameters: Mapping[str, Any], trial: Mapping[str, Any], read: frozenset[str]) -> bool | None:
+    """Whether the answer under ``trial`` differs from the answer under ``parameters``, when that
+    is known without asking: ``trial`` changes only parameters the answer does not read
+    (:func:`parameters_read`), so the answer is unchanged unless the engine refuses one of the
+    new values (:func:`allowed`). ``None`` when the engine must be asked."""
+    changed = [name for name in trial if name not in parameters or trial[name] != parameters[name]]
+    if any(name in read for name in changed) or any(name not in trial for name in parameters):
+        return None
+    return not all(allowed(name, trial[name]) for name in changed)
 
 
 def dependence(
@@ -208,13 +276,13 @@ def dependence(
         variants = {name: variant.parameters for name, variant in load_variants().items()}
     read = parameters_read(probe, parameters, answer)
     found: set[str] = set()
-    for name in sorted(read):
-        if name not in parameters:
-            continue
+    for name in sorted(parameters):
         for value in candidate_values(name):
             if value == parameters[name] or type(value) is not type(parameters[name]):
                 continue
-            if not _holds(probe, {**parameters, name: value}, answer):
+            trial = {**parameters, name: value}
+            known = moved_without_asking(parameters, trial, read)
+            if known if known is not None else not _holds(probe, trial, answer):
                 found.add(name)
                 break
     for variant_parameters in variants.values():
@@ -222,7 +290,8 @@ def dependence(
         if not changed:
             continue
         trial = {**parameters, **{name: variant_parameters[name] for name in changed}}
-        if _holds(probe, trial, answer):
+        known = moved_without_asking(parameters, trial, read)
+        if known is False or (known is None and _holds(probe, trial, answer)):
             continue
         # put the changed parameters back one at a time until the answer holds again, then let go
         # of each one put back that the answer does not need

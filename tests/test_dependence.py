@@ -2,8 +2,9 @@
 parameter it does not list, to any allowed value, alone or as the variants combine them, leaves
 the answer the case asserts unchanged (the reference engine answers; the judge compares).
 
-Parameters the reference engine never reads cannot change its answer; that shortcut is itself
-checked on a sample of cases, by changing the unread parameters too."""
+Parameters the reference engine never reads for the answer cannot change it (it checks every
+parameter first, and a value it allows passes the check whatever the others are); that shortcut is
+itself checked on a sample of cases, by changing the unread parameters too."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any, Mapping
 
 import pytest
 
-from ginspec.dependence import PathProbe, Probe, RecordingParameters, candidate_values, reference_answer
+from ginspec.dependence import PathProbe, Probe, RecordingParameters, candidate_values, moved_without_asking, parameters_read, reference_answer
 from ginspec.runner import question_for
 from ginspec.variants import load_variants, parameter_schemas
 from ginspec.vectors import Vector, load_vectors
@@ -31,27 +32,26 @@ def _holds(probe: Probe, parameters: Mapping[str, Any]) -> bool:
         return False
 
 
-def _read(probe: Probe, parameters: Mapping[str, Any]) -> set[str]:
-    recording = RecordingParameters(parameters)
-    try:
-        reference_answer(probe.question(recording))
-    except Exception:  # noqa: BLE001
-        pass
-    return set(recording.read)
+def _moves(probe: Probe, parameters: Mapping[str, Any], trial: Mapping[str, Any], read: frozenset[str]) -> bool:
+    """Whether ``trial`` moves the answer: known without asking when it changes only parameters the
+    answer does not read, asked of the reference engine otherwise."""
+    known = moved_without_asking(parameters, trial, read)
+    return known if known is not None else not _holds(probe, trial)
 
 
 def _unlisted_changes_that_move(probe: Probe, parameters: Mapping[str, Any], listed: set[str], every: bool = False) -> list[str]:
-    """``name=value`` for each change of an unlisted parameter that moves the answer."""
-    names = set(parameters) if every else _read(probe, parameters)
+    """``name=value`` for each change of an unlisted parameter that moves the answer (with
+    ``every``, each change is asked of the engine, read or not)."""
+    read = frozenset(parameters) if every else parameters_read(probe, parameters)
     moved = []
-    for name in sorted(names - listed):
+    for name in sorted(set(parameters) - listed):
         for value in candidate_values(name):
-            if value != parameters[name] and not _holds(probe, {**parameters, name: value}):
+            if value != parameters[name] and _moves(probe, parameters, {**parameters, name: value}, read):
                 moved.append(f"{name}={value!r}")
                 break
     for variant, values in VARIANTS.items():
         trial = {**parameters, **{name: values[name] for name in values if name not in listed}}
-        if trial != dict(parameters) and not _holds(probe, trial):
+        if trial != dict(parameters) and _moves(probe, parameters, trial, read):
             moved.append(f"the unlisted parameters of {variant}")
     return moved
 
@@ -111,6 +111,25 @@ def test_the_dependence_finds_what_a_rule_changes() -> None:
     assert "knock_limit" in dependence(knock, standard)
     meld = Probe("meld", {"cards": "7c 7d 7h"}, {"valid": True, "type": "set"})
     assert dependence(meld, standard) == ()
+
+
+def test_the_engine_reads_for_an_answer_only_the_parameters_it_uses() -> None:
+    """The engine checks every parameter of its rules before anything else; handed parameters it
+    allows as already checked, it reads only what the answer uses. A value it refuses is read in
+    full, and moves the answer of every question whose rules check it."""
+    standard = VARIANTS["standard"]
+    meld = Probe("meld", {"cards": "7c 7d 7h"}, {"valid": True, "type": "set"})
+    recording = RecordingParameters(standard)
+    reference_answer(meld.question(recording))
+    assert {"hand_size", "knock_limit", "gin_bonus", "tie_outcome"} <= recording.read
+    assert parameters_read(meld, standard) == frozenset()
+    knock = Probe("knock", {"hand": "Ac 2c 3c 7d 7h 7s Ts Js Qs 5h Kd", "discard": "Kd"}, {"legal": True})
+    assert "knock_limit" in parameters_read(knock, standard) and "gin_bonus" not in parameters_read(knock, standard)
+    refused = {**standard, "gin_bonus": -1}
+    assert "gin_bonus" in parameters_read(meld, refused)
+    assert moved_without_asking(standard, refused, frozenset()) is True
+    assert moved_without_asking(standard, {**standard, "gin_bonus": 10}, frozenset()) is False
+    assert moved_without_asking(standard, {**standard, "gin_bonus": 10}, frozenset({"gin_bonus"})) is None
 
 
 # ----------------------------------------------------------------------------- scenarios
