@@ -13,7 +13,8 @@ The dependence is found from the rules by sensitivity, with the reference engine
    parameter of its rules before anything else, and reads a value for the answer only when the
    answer uses it; when every value is one it allows, it is handed the recording as parameters
    already checked, so that the record is what the answer uses. A parameter it only checks cannot
-   change the answer, short of a value it refuses (:func:`allowed`).
+   change the answer, short of a value it refuses (:func:`allowed`); and a change that leaves every
+   parameter an earlier run read as it was gives that run's answer again (:class:`Trials`).
 2. Each parameter read is set, one at a time, to each of its :func:`candidate_values`; a parameter
    is in the dependence when some value changes the asserted answer, or makes the question one
    that cannot be posed.
@@ -233,8 +234,9 @@ def _checked(recording: RecordingParameters) -> Mapping[str, Any]:
 
 
 def all_allowed(parameters: Mapping[str, Any]) -> bool:
-    """Whether the reference engine allows every value of ``parameters`` (:func:`allowed`)."""
-    return all(allowed(name, value) for name, value in parameters.items())
+    """Whether ``parameters`` gives every parameter the reference engine checks, and the engine
+    allows every value (:func:`allowed`)."""
+    return set(_checked_parameters()) <= set(parameters) and all(allowed(name, value) for name, value in parameters.items())
 
 
 def parameters_read(probe: Probe, parameters: Mapping[str, Any], answer: Answer = reference_answer) -> frozenset[str]:
@@ -249,15 +251,49 @@ def parameters_read(probe: Probe, parameters: Mapping[str, Any], answer: Answer 
     return frozenset(recording.read)
 
 
-def moved_without_asking(parameters: Mapping[str, Any], trial: Mapping[str, Any], read: frozenset[str]) -> bool | None:
-    """Whether the answer under ``trial`` differs from the answer under ``parameters``, when that
-    is known without asking: ``trial`` changes only parameters the answer does not read
-    (:func:`parameters_read`), so the answer is unchanged unless the engine refuses one of the
-    new values (:func:`allowed`). ``None`` when the engine must be asked."""
-    changed = [name for name in trial if name not in parameters or trial[name] != parameters[name]]
-    if any(name in read for name in changed) or any(name not in trial for name in parameters):
-        return None
-    return not all(allowed(name, trial[name]) for name in changed)
+class Trials:
+    """The changes of one case's parameters, asked of the reference engine as few times as the
+    rules allow.
+
+    A run of the engine is fixed by the values of the parameters it reads: a change that leaves
+    every parameter read by an earlier run (under the case's own parameters, or under an earlier
+    change) as that run had it gives the same run, so the same answer. Values the engine refuses
+    (:func:`allowed`) move the answer without asking."""
+
+    def __init__(self, probe: Probe, parameters: Mapping[str, Any], answer: Answer = reference_answer) -> None:
+        self.probe = probe
+        self.parameters = dict(parameters)
+        self.answer = answer
+        self.checked = all_allowed(parameters)
+        self.read = parameters_read(probe, parameters, answer)
+        self.asked = 0
+        self.runs: dict[tuple[str, ...], dict[tuple[Any, ...], bool]] = {}
+        """Whether each run moved the answer, by the names the run read, then by their values."""
+        self._remember(self.parameters, self.read, False)
+
+    def _remember(self, values: Mapping[str, Any], read: frozenset[str], moved: bool) -> None:
+        names = tuple(sorted(read))
+        self.runs.setdefault(names, {})[tuple(values.get(name, ABSENT) for name in names)] = moved
+
+    def moves(self, changes: Mapping[str, Any]) -> bool:
+        """Whether setting the parameters ``changes`` names to its values moves the answer."""
+        if not all(allowed(name, value) for name, value in changes.items()):
+            return True
+        if self.read.isdisjoint(changes):  # the run of the case's own parameters
+            return False
+        trial = {**self.parameters, **changes}
+        for names, moved_by_values in self.runs.items():
+            moved = moved_by_values.get(tuple(trial.get(name, ABSENT) for name in names))
+            if moved is not None:
+                return moved
+        recording = RecordingParameters(trial)
+        self.asked += 1
+        try:
+            moved = not self.probe.holds(self.answer(self.probe.question(_checked(recording) if self.checked else recording)))
+        except Exception:  # noqa: BLE001 - a question the rules cannot pose there has moved
+            moved = True
+        self._remember(trial, frozenset(recording.read), moved)
+        return moved
 
 
 def dependence(
@@ -274,15 +310,13 @@ def dependence(
         from ginspec.variants import load_variants
 
         variants = {name: variant.parameters for name, variant in load_variants().items()}
-    read = parameters_read(probe, parameters, answer)
+    trials = Trials(probe, parameters, answer)
     found: set[str] = set()
     for name in sorted(parameters):
         for value in candidate_values(name):
             if value == parameters[name] or type(value) is not type(parameters[name]):
                 continue
-            trial = {**parameters, name: value}
-            known = moved_without_asking(parameters, trial, read)
-            if known if known is not None else not _holds(probe, trial, answer):
+            if trials.moves({name: value}):
                 found.add(name)
                 break
     for variant_parameters in variants.values():
@@ -290,8 +324,7 @@ def dependence(
         if not changed:
             continue
         trial = {**parameters, **{name: variant_parameters[name] for name in changed}}
-        known = moved_without_asking(parameters, trial, read)
-        if known is False or (known is None and _holds(probe, trial, answer)):
+        if not trials.moves({name: trial[name] for name in changed}):
             continue
         # put the changed parameters back one at a time until the answer holds again, then let go
         # of each one put back that the answer does not need

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 import pytest
 
-from ginspec.dependence import PathProbe, Probe, RecordingParameters, candidate_values, moved_without_asking, parameters_read, reference_answer
+from ginspec.dependence import PathProbe, Probe, RecordingParameters, Trials, candidate_values, parameters_read, reference_answer
 from ginspec.runner import question_for
 from ginspec.variants import load_variants, parameter_schemas
 from ginspec.vectors import Vector, load_vectors
@@ -32,26 +32,23 @@ def _holds(probe: Probe, parameters: Mapping[str, Any]) -> bool:
         return False
 
 
-def _moves(probe: Probe, parameters: Mapping[str, Any], trial: Mapping[str, Any], read: frozenset[str]) -> bool:
-    """Whether ``trial`` moves the answer: known without asking when it changes only parameters the
-    answer does not read, asked of the reference engine otherwise."""
-    known = moved_without_asking(parameters, trial, read)
-    return known if known is not None else not _holds(probe, trial)
-
-
 def _unlisted_changes_that_move(probe: Probe, parameters: Mapping[str, Any], listed: set[str], every: bool = False) -> list[str]:
     """``name=value`` for each change of an unlisted parameter that moves the answer (with
-    ``every``, each change is asked of the engine, read or not)."""
-    read = frozenset(parameters) if every else parameters_read(probe, parameters)
+    ``every``, each change is asked of the engine, whatever the parameters it reads)."""
+    trials = None if every else Trials(probe, parameters)
+
+    def moves(changes: Mapping[str, Any]) -> bool:
+        return trials.moves(changes) if trials else not _holds(probe, {**parameters, **changes})
+
     moved = []
     for name in sorted(set(parameters) - listed):
         for value in candidate_values(name):
-            if value != parameters[name] and _moves(probe, parameters, {**parameters, name: value}, read):
+            if value != parameters[name] and moves({name: value}):
                 moved.append(f"{name}={value!r}")
                 break
     for variant, values in VARIANTS.items():
-        trial = {**parameters, **{name: values[name] for name in values if name not in listed}}
-        if trial != dict(parameters) and _moves(probe, parameters, trial, read):
+        changes = {name: value for name, value in values.items() if name not in listed and (name not in parameters or parameters[name] != value)}
+        if changes and moves(changes):
             moved.append(f"the unlisted parameters of {variant}")
     return moved
 
@@ -125,11 +122,13 @@ def test_the_engine_reads_for_an_answer_only_the_parameters_it_uses() -> None:
     assert parameters_read(meld, standard) == frozenset()
     knock = Probe("knock", {"hand": "Ac 2c 3c 7d 7h 7s Ts Js Qs 5h Kd", "discard": "Kd"}, {"legal": True})
     assert "knock_limit" in parameters_read(knock, standard) and "gin_bonus" not in parameters_read(knock, standard)
-    refused = {**standard, "gin_bonus": -1}
-    assert "gin_bonus" in parameters_read(meld, refused)
-    assert moved_without_asking(standard, refused, frozenset()) is True
-    assert moved_without_asking(standard, {**standard, "gin_bonus": 10}, frozenset()) is False
-    assert moved_without_asking(standard, {**standard, "gin_bonus": 10}, frozenset({"gin_bonus"})) is None
+    assert "gin_bonus" in parameters_read(meld, {**standard, "gin_bonus": -1})
+    trials = Trials(knock, standard)
+    assert trials.moves({"gin_bonus": -1}) and trials.asked == 0  # refused: moved without asking
+    assert not trials.moves({"gin_bonus": 10, "tie_outcome": "draw"}) and trials.asked == 0  # not read
+    assert trials.moves({"knock_limit": 0}) and trials.asked == 1
+    assert trials.moves({"knock_limit": 0, "gin_bonus": 10}) and trials.asked == 1  # the run of knock_limit=0 again
+    assert not trials.moves({"knock_limit": 9}) and trials.asked == 2
 
 
 # ----------------------------------------------------------------------------- scenarios
