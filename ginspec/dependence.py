@@ -191,10 +191,10 @@ def _holds(probe: Probe, parameters: Mapping[str, Any], answer: Answer) -> bool:
 def _checked_parameters() -> Mapping[str, Any]:
     """Every parameter the reference engine checks, with its check (:class:`reference_impl.rules.Parameter`)."""
     from reference_impl.game import GameRules
-    from reference_impl.rules import HandRules, Parameter, RoundRules
+    from reference_impl.rules import RoundRules
     from reference_impl.tables import TableRules
 
-    return {name: item for rules in (HandRules, RoundRules, GameRules, TableRules) for name, item in vars(rules).items() if isinstance(item, Parameter)}
+    return {parameter.name: parameter for rules in (RoundRules, TableRules, GameRules) for parameter in rules.checked()}
 
 
 @lru_cache(maxsize=None)

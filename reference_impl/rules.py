@@ -41,19 +41,18 @@ class CheckedParameters(Mapping[str, Any]):
     __slots__ = ()
 
 
+@dataclass(frozen=True)
 class Parameter:
-    """One variant parameter of a set of rules: its allowed values, and its value in the rules,
-    read from the parameters when the rules first need it and kept from then on."""
+    """One variant parameter of a set of rules, and its allowed values. In the rules it stands for
+    the parameter's value, read from the parameters when the rules first need it and kept."""
 
-    def __init__(self, kind: type, choices: tuple[str, ...] = (), low: int | None = None, high: int | None = None, allowed: str = "") -> None:
-        self.kind = kind
-        self.choices = choices
-        self.low = low
-        self.high = high
-        self.allowed = allowed
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+    name: str
+    kind: type
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    allowed: str = ""
+    """The allowed integers in words, when ``low`` (and ``high``) bound them."""
 
     def __get__(self, rules: "Rules | None", owner: type | None = None) -> Any:
         return self if rules is None else rules.__dict__.setdefault(self.name, rules.parameters[self.name])
@@ -65,21 +64,16 @@ class Parameter:
             raise InvalidParameter(f"variant parameter {self.name}={value!r} must be {self.allowed}")
 
 
+@dataclass(frozen=True)
 class Part:
-    """A set of rules within a set of rules (the hand within the course of a hand, say), made from
-    the same parameters when first needed and kept from then on."""
+    """A set of rules within a set of rules (the hand within the course of a hand, say). In the
+    rules it stands for those rules, made from the same parameters when first needed and kept."""
 
-    def __init__(self, rules: type["Rules"]) -> None:
-        self.rules = rules
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+    name: str
+    rules: type["Rules"]
 
     def __get__(self, rules: "Rules | None", owner: type | None = None) -> Any:
         return self if rules is None else rules.__dict__.setdefault(self.name, self.rules(rules.parameters))
-
-    def check(self, parameters: Mapping[str, Any]) -> None:
-        self.rules.check(parameters)
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,12 +88,22 @@ class Rules:
     parameters: Mapping[str, Any]
 
     @classmethod
+    def checked(cls) -> list[Parameter]:
+        """Every parameter the rules check, in the order they list them: their own, and those of
+        their parts in place of each part."""
+        return [
+            parameter
+            for item in vars(cls).values()
+            if isinstance(item, (Parameter, Part))
+            for parameter in ([item] if isinstance(item, Parameter) else item.rules.checked())
+        ]
+
+    @classmethod
     def check(cls, parameters: Mapping[str, Any]) -> None:
         """Raise :class:`InvalidParameter` for the first parameter of these rules that is missing
-        or not allowed, in the order the rules list them."""
-        for item in vars(cls).values():
-            if isinstance(item, (Parameter, Part)):
-                item.check(parameters)
+        or not allowed (:meth:`checked`)."""
+        for parameter in cls.checked():
+            parameter.check(parameters)
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> Self:
@@ -131,15 +135,15 @@ class HandRules(Rules):
     DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS, BIGGIN-BONUS, SCORE-UNDERCUT.
     """
 
-    hand_size = Parameter(int, low=1, high=10, allowed="from 1 to 10")
-    knock_limit = Parameter(int, low=0, high=100, allowed="from 0 to 100")
-    gin_bonus = Parameter(int, low=0, allowed="0 or more")
-    big_gin = Parameter(bool)
-    big_gin_bonus = Parameter(int, low=0, allowed="0 or more")
-    undercut_bonus = Parameter(int, low=0, allowed="0 or more")
-    tie_outcome = Parameter(str, TIE_OUTCOMES)
-    layoffs = Parameter(bool)
-    layoff_chaining = Parameter(bool)
+    hand_size = Parameter("hand_size", int, low=1, high=10, allowed="from 1 to 10")
+    knock_limit = Parameter("knock_limit", int, low=0, high=100, allowed="from 0 to 100")
+    gin_bonus = Parameter("gin_bonus", int, low=0, allowed="0 or more")
+    big_gin = Parameter("big_gin", bool)
+    big_gin_bonus = Parameter("big_gin_bonus", int, low=0, allowed="0 or more")
+    undercut_bonus = Parameter("undercut_bonus", int, low=0, allowed="0 or more")
+    tie_outcome = Parameter("tie_outcome", str, TIE_OUTCOMES)
+    layoffs = Parameter("layoffs", bool)
+    layoff_chaining = Parameter("layoff_chaining", bool)
 
 
 FIRST_TURNS = ("upcard_offer", "no_offer", "eleven_card_start")
@@ -177,20 +181,20 @@ class RoundRules(Rules):
       are choices made at the table, which a refusal leaves to the players.
     """
 
-    hand = Part(HandRules)
-    first_turn = Parameter(str, FIRST_TURNS)
-    upcard_after_passes = Parameter(bool)
-    discard_taken_card = Parameter(bool)
-    gin_mandatory = Parameter(bool)
-    knock_discard_location = Parameter(str, KNOCK_DISCARD_LOCATIONS)
-    stock_dead_cards = Parameter(int)
-    fiftieth_card_rule = Parameter(bool)
-    oklahoma = Parameter(bool)
-    oklahoma_ace = Parameter(str, OKLAHOMA_ACES)
-    spade_double = Parameter(bool)
-    repeated_upcard_draw = Parameter(str, REPEATED_UPCARD_DRAWS)
-    illegal_knock_penalty = Parameter(str, ILLEGAL_KNOCK_PENALTIES)
-    illegal_action_penalty = Parameter(str, ILLEGAL_ACTION_PENALTIES)
+    hand = Part("hand", HandRules)
+    first_turn = Parameter("first_turn", str, FIRST_TURNS)
+    upcard_after_passes = Parameter("upcard_after_passes", bool)
+    discard_taken_card = Parameter("discard_taken_card", bool)
+    gin_mandatory = Parameter("gin_mandatory", bool)
+    knock_discard_location = Parameter("knock_discard_location", str, KNOCK_DISCARD_LOCATIONS)
+    stock_dead_cards = Parameter("stock_dead_cards", int)
+    fiftieth_card_rule = Parameter("fiftieth_card_rule", bool)
+    oklahoma = Parameter("oklahoma", bool)
+    oklahoma_ace = Parameter("oklahoma_ace", str, OKLAHOMA_ACES)
+    spade_double = Parameter("spade_double", bool)
+    repeated_upcard_draw = Parameter("repeated_upcard_draw", str, REPEATED_UPCARD_DRAWS)
+    illegal_knock_penalty = Parameter("illegal_knock_penalty", str, ILLEGAL_KNOCK_PENALTIES)
+    illegal_action_penalty = Parameter("illegal_action_penalty", str, ILLEGAL_ACTION_PENALTIES)
 
     @classmethod
     def for_two_players(cls, parameters: Mapping[str, Any]) -> "RoundRules":
