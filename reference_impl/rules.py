@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import ChainMap
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Self
+from typing import Any, Mapping, Self
 
 from reference_impl.errors import InvalidParameter
 

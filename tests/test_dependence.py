@@ -2,9 +2,12 @@
 parameter it does not list, to any allowed value, alone or as the variants combine them, leaves
 the answer the case asserts unchanged (the reference engine answers; the judge compares).
 
-Parameters the reference engine never reads for the answer cannot change it (it checks every
-parameter first, and a value it allows passes the check whatever the others are); that shortcut is
-itself checked on a sample of cases, by changing the unread parameters too."""
+The reference engine is a deterministic function of the question and the parameters it reads. It
+checks every parameter of its rules first, then reads a value only when the answer uses it, so a
+change of parameters the answer does not read leaves it unchanged, short of a value the engine
+refuses; and a change that leaves every parameter an earlier run read as that run had it gives that
+run's answer again (:class:`ginspec.dependence.Trials`). Those shortcuts are themselves checked on a
+sample of cases, by asking the engine every change."""
 
 from __future__ import annotations
 
