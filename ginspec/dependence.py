@@ -194,7 +194,7 @@ def _checked_parameters() -> Mapping[str, Any]:
     from reference_impl.rules import RoundRules
     from reference_impl.tables import TableRules
 
-    return {parameter.name: parameter for rules in (RoundRules, TableRules, GameRules) for parameter in rules.checked()}
+    return {name: parameter for rules in (RoundRules, TableRules, GameRules) for name, parameter in rules.checked()}
 
 
 @lru_cache(maxsize=None)
@@ -207,7 +207,7 @@ def allowed(name: str, value: Any) -> bool:
     parameter = _checked_parameters().get(name)
     try:
         if parameter is not None:
-            parameter.check({name: value})
+            parameter.check({name: value}, name)
     except InvalidParameter:
         return False
     return True

@@ -22,6 +22,7 @@ scores nothing and wins no box (STOCK-VOID-NO-SCORE).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
 from reference_impl.rules import Parameter, Rules
@@ -90,16 +91,18 @@ class GameRules(Rules):
       is read and checked but does not change either.
     """
 
-    game_target = Parameter("game_target", int, low=1, allowed="1 or more")
-    game_bonus = Parameter("game_bonus", int, low=0, allowed="0 or more")
-    box_bonus = Parameter("box_bonus", int, low=0, allowed="0 or more")
-    box_timing = Parameter("box_timing", str, BOX_TIMINGS)
-    extra_boxes = Parameter("extra_boxes", bool)
-    shutout = Parameter("shutout", str, SHUTOUTS)
-    game_winner = Parameter("game_winner", str, GAME_WINNERS)
-    dealer_rotation = Parameter("dealer_rotation", str, DEALER_ROTATIONS)
-    void_hand_dealer = Parameter("void_hand_dealer", str, VOID_HAND_DEALERS)
-    hollywood = Parameter("hollywood", bool)
+    LISTED = SimpleNamespace(
+        game_target=Parameter(int, low=1, allowed="1 or more"),
+        game_bonus=Parameter(int, low=0, allowed="0 or more"),
+        box_bonus=Parameter(int, low=0, allowed="0 or more"),
+        box_timing=Parameter(str, BOX_TIMINGS),
+        extra_boxes=Parameter(bool),
+        shutout=Parameter(str, SHUTOUTS),
+        game_winner=Parameter(str, GAME_WINNERS),
+        dealer_rotation=Parameter(str, DEALER_ROTATIONS),
+        void_hand_dealer=Parameter(str, VOID_HAND_DEALERS),
+        hollywood=Parameter(bool),
+    )
 
 
 # --------------------------------------------------------------------------- hand results

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections import ChainMap
 from dataclasses import dataclass
-from typing import Any, Mapping, Self
+from functools import cache
+from types import SimpleNamespace
+from typing import Any, ClassVar, Mapping, Self
 
 from reference_impl.errors import InvalidParameter
 
@@ -43,10 +45,8 @@ class CheckedParameters(Mapping[str, Any]):
 
 @dataclass(frozen=True)
 class Parameter:
-    """One variant parameter of a set of rules, and its allowed values. In the rules it stands for
-    the parameter's value, read from the parameters when the rules first need it and kept."""
+    """One variant parameter of a set of rules, and its allowed values."""
 
-    name: str
     kind: type
     choices: tuple[str, ...] = ()
     low: int | None = None
@@ -54,56 +54,62 @@ class Parameter:
     allowed: str = ""
     """The allowed integers in words, when ``low`` (and ``high``) bound them."""
 
-    def __get__(self, rules: "Rules | None", owner: type | None = None) -> Any:
-        return self if rules is None else rules.__dict__.setdefault(self.name, rules.parameters[self.name])
+    def value(self, parameters: Mapping[str, Any], name: str) -> Any:
+        """The parameter's value in the rules."""
+        return parameters[name]
 
-    def check(self, parameters: Mapping[str, Any]) -> None:
+    def check(self, parameters: Mapping[str, Any], name: str) -> None:
         """Raise :class:`InvalidParameter` unless the parameter is present and one of its allowed values."""
-        value = read_parameter(parameters, self.name, self.kind, self.choices)
+        value = read_parameter(parameters, name, self.kind, self.choices)
         if self.low is not None and (value < self.low or (self.high is not None and value > self.high)):
-            raise InvalidParameter(f"variant parameter {self.name}={value!r} must be {self.allowed}")
+            raise InvalidParameter(f"variant parameter {name}={value!r} must be {self.allowed}")
 
 
 @dataclass(frozen=True)
 class Part:
-    """A set of rules within a set of rules (the hand within the course of a hand, say). In the
-    rules it stands for those rules, made from the same parameters when first needed and kept."""
+    """A set of rules within a set of rules (the hand within the course of a hand, say)."""
 
-    name: str
     rules: type["Rules"]
 
-    def __get__(self, rules: "Rules | None", owner: type | None = None) -> Any:
-        return self if rules is None else rules.__dict__.setdefault(self.name, self.rules(rules.parameters))
+    def value(self, parameters: Mapping[str, Any], name: str) -> Any:
+        """The part's rules, made from the same parameters."""
+        return self.rules(parameters)
 
 
 @dataclass(frozen=True, eq=False)
 class Rules:
     """Rules read from a mapping of variant parameters.
 
-    Every parameter is checked when the rules are made (:meth:`from_parameters`; a question's
-    parameters are read before anything else in it, ``spec/protocol.md``). Each value is then read
-    from the mapping only when the rules first need it, so that an answer reads exactly the
+    ``LISTED`` names what the rules hold: each :class:`Parameter` and :class:`Part`. Every
+    parameter is checked when the rules are made (:meth:`from_parameters`; a question's parameters
+    are read before anything else in it, ``spec/protocol.md``). Each value is then read from the
+    mapping only when the rules first need it, and kept, so that an answer reads exactly the
     parameters it uses. The rules are fixed once made (each kind of rules is a frozen dataclass)."""
 
     parameters: Mapping[str, Any]
+    LISTED: ClassVar[SimpleNamespace] = SimpleNamespace()
+
+    def __getattr__(self, name: str) -> Any:
+        """A parameter's value (or a part's rules), read when the rules first need it and kept."""
+        return self.__dict__.setdefault(name, getattr(self.LISTED, name).value(self.parameters, name))
 
     @classmethod
-    def checked(cls) -> list[Parameter]:
-        """Every parameter the rules check, in the order they list them: their own, and those of
-        their parts in place of each part."""
-        return [
-            parameter
-            for item in vars(cls).values()
-            if isinstance(item, (Parameter, Part))
-            for parameter in ([item] if isinstance(item, Parameter) else item.rules.checked())
-        ]
+    @cache
+    def checked(cls) -> tuple[tuple[str, Parameter], ...]:
+        """Every parameter the rules check, by name, in the order they list them: their own, and
+        those of their parts in place of each part."""
+        return tuple(
+            pair
+            for name, item in vars(cls.LISTED).items()
+            for pair in (((name, item),) if isinstance(item, Parameter) else item.rules.checked())
+        )
 
     @classmethod
     def check(cls, parameters: Mapping[str, Any]) -> None:
         """Raise :class:`InvalidParameter` for the first parameter of these rules that is missing
         or not allowed (:meth:`checked`)."""
-        for parameter in cls.checked():
-            parameter.check(parameters)
+        for name, parameter in cls.checked():
+            parameter.check(parameters, name)
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> Self:
@@ -135,15 +141,17 @@ class HandRules(Rules):
     DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS, BIGGIN-BONUS, SCORE-UNDERCUT.
     """
 
-    hand_size = Parameter("hand_size", int, low=1, high=10, allowed="from 1 to 10")
-    knock_limit = Parameter("knock_limit", int, low=0, high=100, allowed="from 0 to 100")
-    gin_bonus = Parameter("gin_bonus", int, low=0, allowed="0 or more")
-    big_gin = Parameter("big_gin", bool)
-    big_gin_bonus = Parameter("big_gin_bonus", int, low=0, allowed="0 or more")
-    undercut_bonus = Parameter("undercut_bonus", int, low=0, allowed="0 or more")
-    tie_outcome = Parameter("tie_outcome", str, TIE_OUTCOMES)
-    layoffs = Parameter("layoffs", bool)
-    layoff_chaining = Parameter("layoff_chaining", bool)
+    LISTED = SimpleNamespace(
+        hand_size=Parameter(int, low=1, high=10, allowed="from 1 to 10"),
+        knock_limit=Parameter(int, low=0, high=100, allowed="from 0 to 100"),
+        gin_bonus=Parameter(int, low=0, allowed="0 or more"),
+        big_gin=Parameter(bool),
+        big_gin_bonus=Parameter(int, low=0, allowed="0 or more"),
+        undercut_bonus=Parameter(int, low=0, allowed="0 or more"),
+        tie_outcome=Parameter(str, TIE_OUTCOMES),
+        layoffs=Parameter(bool),
+        layoff_chaining=Parameter(bool),
+    )
 
 
 FIRST_TURNS = ("upcard_offer", "no_offer", "eleven_card_start")
@@ -181,20 +189,22 @@ class RoundRules(Rules):
       are choices made at the table, which a refusal leaves to the players.
     """
 
-    hand = Part("hand", HandRules)
-    first_turn = Parameter("first_turn", str, FIRST_TURNS)
-    upcard_after_passes = Parameter("upcard_after_passes", bool)
-    discard_taken_card = Parameter("discard_taken_card", bool)
-    gin_mandatory = Parameter("gin_mandatory", bool)
-    knock_discard_location = Parameter("knock_discard_location", str, KNOCK_DISCARD_LOCATIONS)
-    stock_dead_cards = Parameter("stock_dead_cards", int)
-    fiftieth_card_rule = Parameter("fiftieth_card_rule", bool)
-    oklahoma = Parameter("oklahoma", bool)
-    oklahoma_ace = Parameter("oklahoma_ace", str, OKLAHOMA_ACES)
-    spade_double = Parameter("spade_double", bool)
-    repeated_upcard_draw = Parameter("repeated_upcard_draw", str, REPEATED_UPCARD_DRAWS)
-    illegal_knock_penalty = Parameter("illegal_knock_penalty", str, ILLEGAL_KNOCK_PENALTIES)
-    illegal_action_penalty = Parameter("illegal_action_penalty", str, ILLEGAL_ACTION_PENALTIES)
+    LISTED = SimpleNamespace(
+        hand=Part(HandRules),
+        first_turn=Parameter(str, FIRST_TURNS),
+        upcard_after_passes=Parameter(bool),
+        discard_taken_card=Parameter(bool),
+        gin_mandatory=Parameter(bool),
+        knock_discard_location=Parameter(str, KNOCK_DISCARD_LOCATIONS),
+        stock_dead_cards=Parameter(int),
+        fiftieth_card_rule=Parameter(bool),
+        oklahoma=Parameter(bool),
+        oklahoma_ace=Parameter(str, OKLAHOMA_ACES),
+        spade_double=Parameter(bool),
+        repeated_upcard_draw=Parameter(str, REPEATED_UPCARD_DRAWS),
+        illegal_knock_penalty=Parameter(str, ILLEGAL_KNOCK_PENALTIES),
+        illegal_action_penalty=Parameter(str, ILLEGAL_ACTION_PENALTIES),
+    )
 
     @classmethod
     def for_two_players(cls, parameters: Mapping[str, Any]) -> "RoundRules":

@@ -30,6 +30,7 @@ from the last seat back to ``p1``. The partnership teams are ``A`` (``p1`` and `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
 from reference_impl.cards import Card, mask_of
@@ -110,14 +111,16 @@ class TableRules(Rules):
       boxes, shutout, winner and who deals.
     """
 
-    players = Parameter("players", int, low=2, high=4, allowed="2, 3 or 4")
-    knock_bonus = Parameter("knock_bonus", int, low=0, allowed="0 or more")
-    gin_defender_deadwood_multiplier = Parameter("gin_defender_deadwood_multiplier", int, low=1, allowed="1 or more")
-    table_format = Parameter("table_format", str, TABLE_FORMATS)
-    scoring_model = Parameter("scoring_model", str, SCORING_MODELS)
-    penalty_totals = Parameter("penalty_totals", str, PENALTY_TOTALS)
-    hand = Part("hand", HandRules)
-    game = Part("game", GameRules)
+    LISTED = SimpleNamespace(
+        players=Parameter(int, low=2, high=4, allowed="2, 3 or 4"),
+        knock_bonus=Parameter(int, low=0, allowed="0 or more"),
+        gin_defender_deadwood_multiplier=Parameter(int, low=1, allowed="1 or more"),
+        table_format=Parameter(str, TABLE_FORMATS),
+        scoring_model=Parameter(str, SCORING_MODELS),
+        penalty_totals=Parameter(str, PENALTY_TOTALS),
+        hand=Part(HandRules),
+        game=Part(GameRules),
+    )
 
     @property
     def seats(self) -> tuple[str, ...]:
