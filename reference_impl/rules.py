@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import ChainMap
 from dataclasses import dataclass
-from functools import cache
 from types import SimpleNamespace
 from typing import Any, ClassVar, Mapping, Self
 
@@ -94,7 +93,6 @@ class Rules:
         return self.__dict__.setdefault(name, getattr(self.LISTED, name).value(self.parameters, name))
 
     @classmethod
-    @cache
     def checked(cls) -> tuple[tuple[str, Parameter], ...]:
         """Every parameter the rules check, by name, in the order they list them: their own, and
         those of their parts in place of each part."""
