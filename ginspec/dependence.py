@@ -265,35 +265,36 @@ class Trials:
         self.parameters = dict(parameters)
         self.answer = answer
         self.checked = all_allowed(parameters)
-        self.read = parameters_read(probe, parameters, answer)
         self.asked = 0
         self.runs: dict[tuple[str, ...], dict[tuple[Any, ...], bool]] = {}
         """Whether each run moved the answer, by the names the run read, then by their values."""
-        self._remember(self.parameters, self.read, False)
+        self.read, self.moved = self._ask(self.parameters)
+        """The parameters the case's own run reads, and whether its answer is not the one asserted."""
 
-    def _remember(self, values: Mapping[str, Any], read: frozenset[str], moved: bool) -> None:
+    def _ask(self, values: dict[str, Any]) -> tuple[frozenset[str], bool]:
+        recording = RecordingParameters(values)
+        self.asked += 1
+        try:
+            moved = not self.probe.holds(self.answer(self.probe.question(_checked(recording) if self.checked else recording)))
+        except Exception:  # noqa: BLE001 - a question the rules cannot pose there has moved
+            moved = True
+        read = frozenset(recording.read)
         names = tuple(sorted(read))
         self.runs.setdefault(names, {})[tuple(values.get(name, ABSENT) for name in names)] = moved
+        return read, moved
 
     def moves(self, changes: Mapping[str, Any]) -> bool:
         """Whether setting the parameters ``changes`` names to its values moves the answer."""
         if not all(allowed(name, value) for name, value in changes.items()):
             return True
         if self.read.isdisjoint(changes):  # the run of the case's own parameters
-            return False
+            return self.moved
         trial = {**self.parameters, **changes}
         for names, moved_by_values in self.runs.items():
             moved = moved_by_values.get(tuple(trial.get(name, ABSENT) for name in names))
             if moved is not None:
                 return moved
-        recording = RecordingParameters(trial)
-        self.asked += 1
-        try:
-            moved = not self.probe.holds(self.answer(self.probe.question(_checked(recording) if self.checked else recording)))
-        except Exception:  # noqa: BLE001 - a question the rules cannot pose there has moved
-            moved = True
-        self._remember(trial, frozenset(recording.read), moved)
-        return moved
+        return self._ask(trial)[1]
 
 
 def dependence(

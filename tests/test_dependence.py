@@ -127,11 +127,12 @@ def test_the_engine_reads_for_an_answer_only_the_parameters_it_uses() -> None:
     assert "knock_limit" in parameters_read(knock, standard) and "gin_bonus" not in parameters_read(knock, standard)
     assert "gin_bonus" in parameters_read(meld, {**standard, "gin_bonus": -1})
     trials = Trials(knock, standard)
-    assert trials.moves({"gin_bonus": -1}) and trials.asked == 0  # refused: moved without asking
-    assert not trials.moves({"gin_bonus": 10, "tie_outcome": "draw"}) and trials.asked == 0  # not read
-    assert trials.moves({"knock_limit": 0}) and trials.asked == 1
-    assert trials.moves({"knock_limit": 0, "gin_bonus": 10}) and trials.asked == 1  # the run of knock_limit=0 again
-    assert not trials.moves({"knock_limit": 9}) and trials.asked == 2
+    assert trials.read == parameters_read(knock, standard) and not trials.moved and trials.asked == 1
+    assert trials.moves({"gin_bonus": -1}) and trials.asked == 1  # refused: moved without asking
+    assert not trials.moves({"gin_bonus": 10, "tie_outcome": "draw"}) and trials.asked == 1  # not read
+    assert trials.moves({"knock_limit": 0}) and trials.asked == 2
+    assert trials.moves({"knock_limit": 0, "gin_bonus": 10}) and trials.asked == 2  # the run of knock_limit=0 again
+    assert not trials.moves({"knock_limit": 9}) and trials.asked == 3
 
 
 # ----------------------------------------------------------------------------- scenarios
