@@ -9,7 +9,12 @@ The dependence is found from the rules by sensitivity, with the reference engine
 
 1. Parameters the reference engine never reads while answering cannot change its answer (the
    engine is a deterministic function of the question and the parameters it reads). The read is
-   recorded by handing the engine a :class:`RecordingParameters` mapping.
+   recorded by handing the engine a :class:`RecordingParameters` mapping. The engine checks every
+   parameter of its rules before anything else, and reads a value for the answer only when the
+   answer uses it; when every value is one it allows, it is handed the recording as parameters
+   already checked, so that the record is what the answer uses. A parameter it only checks cannot
+   change the answer, short of a value it refuses (:func:`allowed`); and a change that leaves every
+   parameter an earlier run read as it was gives that run's answer again (:class:`Trials`).
 2. Each parameter read is set, one at a time, to each of its :func:`candidate_values`; a parameter
    is in the dependence when some value changes the asserted answer, or makes the question one
    that cannot be posed.
@@ -182,14 +187,114 @@ def _holds(probe: Probe, parameters: Mapping[str, Any], answer: Answer) -> bool:
         return False
 
 
+@lru_cache(maxsize=1)
+def _checked_parameters() -> Mapping[str, Any]:
+    """Every parameter the reference engine checks, with its check (:class:`reference_impl.rules.Parameter`)."""
+    from reference_impl.game import GameRules
+    from reference_impl.rules import RoundRules
+    from reference_impl.tables import TableRules
+
+    return {name: parameter for rules in (RoundRules, TableRules, GameRules) for name, parameter in rules.checked()}
+
+
+@lru_cache(maxsize=None)
+def allowed(name: str, value: Any) -> bool:
+    """Whether the reference engine allows ``value`` for the parameter: a value it refuses as an
+    invalid parameter changes the answer of every question whose rules check that parameter. A
+    parameter the engine does not check is refused by nothing."""
+    from reference_impl.errors import InvalidParameter
+
+    parameter = _checked_parameters().get(name)
+    try:
+        if parameter is not None:
+            parameter.check({name: value}, name)
+    except InvalidParameter:
+        return False
+    return True
+
+
+def _checked(recording: RecordingParameters) -> Mapping[str, Any]:
+    """The recording, marked as parameters the engine need not check again
+    (:class:`reference_impl.rules.CheckedParameters`); every read still goes to the recording."""
+    from reference_impl.rules import CheckedParameters
+
+    class Checked(CheckedParameters):
+        __slots__ = ()
+
+        def __getitem__(self, name: str) -> Any:
+            return recording[name]
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(recording)
+
+        def __len__(self) -> int:
+            return len(recording)
+
+    return Checked()
+
+
+def all_allowed(parameters: Mapping[str, Any]) -> bool:
+    """Whether ``parameters`` gives every parameter the reference engine checks, and the engine
+    allows every value (:func:`allowed`)."""
+    return set(_checked_parameters()) <= set(parameters) and all(allowed(name, value) for name, value in parameters.items())
+
+
 def parameters_read(probe: Probe, parameters: Mapping[str, Any], answer: Answer = reference_answer) -> frozenset[str]:
-    """The parameters the reference engine reads while answering the case."""
+    """The parameters the reference engine reads while answering the case: when it allows every
+    value, those the answer uses (the checks are left out, see the module docstring); otherwise
+    every parameter read, checks included."""
     recording = RecordingParameters(parameters)
     try:
-        answer(probe.question(recording))
+        answer(probe.question(_checked(recording) if all_allowed(parameters) else recording))
     except Exception:  # noqa: BLE001 - what was read before the refusal still counts
         pass
     return frozenset(recording.read)
+
+
+class Trials:
+    """The changes of one case's parameters, asked of the reference engine as few times as the
+    rules allow.
+
+    A run of the engine is fixed by the values of the parameters it reads: a change that leaves
+    every parameter read by an earlier run (under the case's own parameters, or under an earlier
+    change) as that run had it gives the same run, so the same answer. Values the engine refuses
+    (:func:`allowed`) move the answer without asking."""
+
+    def __init__(self, probe: Probe, parameters: Mapping[str, Any], answer: Answer = reference_answer) -> None:
+        self.probe = probe
+        self.parameters = dict(parameters)
+        self.answer = answer
+        self.checked = all_allowed(parameters)
+        self.asked = 0
+        self.runs: dict[tuple[str, ...], dict[tuple[Any, ...], bool]] = {}
+        """Whether each run moved the answer, by the names the run read, then by their values."""
+        self.read, self.moved = self._ask(self.parameters)
+        """The parameters the case's own run reads, and whether its answer is not the one asserted."""
+
+    def _ask(self, values: dict[str, Any]) -> tuple[frozenset[str], bool]:
+        recording = RecordingParameters(values)
+        self.asked += 1
+        try:
+            moved = not self.probe.holds(self.answer(self.probe.question(_checked(recording) if self.checked else recording)))
+        except Exception:  # noqa: BLE001 - a question the rules cannot pose there has moved
+            moved = True
+        read = frozenset(recording.read)
+        names = tuple(sorted(read))
+        self.runs.setdefault(names, {})[tuple(values.get(name, ABSENT) for name in names)] = moved
+        return read, moved
+
+    def moves(self, changes: Mapping[str, Any]) -> bool:
+        """Whether setting the parameters ``changes`` names to its values moves the answer."""
+        if not all(allowed(name, value) for name, value in changes.items()):
+            return True
+        if self.read.isdisjoint(changes):  # the run of the case's own parameters
+            return self.moved
+        trial = {**self.parameters, **changes}
+        for names, moved_by_values in self.runs.items():
+            moved = moved_by_values.get(tuple(trial.get(name, ABSENT) for name in names))
+            if moved is not None:
+                return moved
+        return self._ask(trial)[1]
 
 
 def dependence(
@@ -206,15 +311,13 @@ def dependence(
         from ginspec.variants import load_variants
 
         variants = {name: variant.parameters for name, variant in load_variants().items()}
-    read = parameters_read(probe, parameters, answer)
+    trials = Trials(probe, parameters, answer)
     found: set[str] = set()
-    for name in sorted(read):
-        if name not in parameters:
-            continue
+    for name in sorted(parameters):
         for value in candidate_values(name):
             if value == parameters[name] or type(value) is not type(parameters[name]):
                 continue
-            if not _holds(probe, {**parameters, name: value}, answer):
+            if trials.moves({name: value}):
                 found.add(name)
                 break
     for variant_parameters in variants.values():
@@ -222,7 +325,7 @@ def dependence(
         if not changed:
             continue
         trial = {**parameters, **{name: variant_parameters[name] for name in changed}}
-        if _holds(probe, trial, answer):
+        if not trials.moves({name: trial[name] for name in changed}):
             continue
         # put the changed parameters back one at a time until the answer holds again, then let go
         # of each one put back that the answer does not need

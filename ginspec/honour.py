@@ -9,7 +9,7 @@ which the two-player ``score`` does not do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 import reference_impl as ref
@@ -48,7 +48,7 @@ def hand_rules_in_force(parameters: Mapping[str, Any], variant: str, upcard_text
     else:
         limit = upcard.value
     factor = 2 if parameters.get("spade_double") and upcard.suit == "s" else 1
-    return HandRulesInForce(replace(rules, knock_limit=limit), factor, None)
+    return HandRulesInForce(rules.replace(knock_limit=limit), factor, None)
 
 
 def require_two_player_scoring(parameters: Mapping[str, Any], variant: str) -> None:

@@ -8,7 +8,6 @@ be saved as a transcript that ``ginspec replay`` checks move by move.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, Callable, Sequence, TextIO
 
 from ginspec.notation import NotationProblem, read_action
@@ -60,7 +59,7 @@ def computer_move(state: RoundState) -> Action:
         return actions[0]
     if state.phase == "layoff":
         assert state.knocker is not None
-        plan = best_defence(state.spread, hand, replace(state.rules.hand, layoff_chaining=True))
+        plan = best_defence(state.spread, hand, state.rules.hand.replace(layoff_chaining=True))
         for entry in plan.layoffs:
             for action in actions:
                 if action.verb == "layoff" and action.card == entry.card:

@@ -22,10 +22,11 @@ scores nothing and wins no box (STOCK-VOID-NO-SCORE).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
-from reference_impl.rules import read_parameter
-from reference_impl.errors import GinError, InvalidDealer, InvalidParameter
+from reference_impl.rules import Parameter, Rules
+from reference_impl.errors import GinError, InvalidDealer
 
 PLAYERS = ("p1", "p2")
 WINNING_OUTCOMES = ("knock", "undercut", "gin", "big_gin")
@@ -70,8 +71,8 @@ class InvalidHandRecord(GameError):
 # --------------------------------------------------------------------------- parameters
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameRules:
+@dataclass(frozen=True, eq=False)
+class GameRules(Rules):
     """Parameters of a game and of a Hollywood session.
 
     - ``game_target``: the total that ends a game (GAME-TARGET, HOLLY-TARGET).
@@ -90,38 +91,18 @@ class GameRules:
       is read and checked but does not change either.
     """
 
-    game_target: int
-    game_bonus: int
-    box_bonus: int
-    box_timing: str
-    extra_boxes: bool
-    shutout: str
-    game_winner: str
-    dealer_rotation: str
-    void_hand_dealer: str
-    hollywood: bool
-
-    @classmethod
-    def from_parameters(cls, parameters: Mapping[str, Any]) -> "GameRules":
-        """Read the game parameters from a resolved variant; other keys are ignored."""
-        rules = cls(
-            game_target=read_parameter(parameters, "game_target", int),
-            game_bonus=read_parameter(parameters, "game_bonus", int),
-            box_bonus=read_parameter(parameters, "box_bonus", int),
-            box_timing=read_parameter(parameters, "box_timing", str, BOX_TIMINGS),
-            extra_boxes=read_parameter(parameters, "extra_boxes", bool),
-            shutout=read_parameter(parameters, "shutout", str, SHUTOUTS),
-            game_winner=read_parameter(parameters, "game_winner", str, GAME_WINNERS),
-            dealer_rotation=read_parameter(parameters, "dealer_rotation", str, DEALER_ROTATIONS),
-            void_hand_dealer=read_parameter(parameters, "void_hand_dealer", str, VOID_HAND_DEALERS),
-            hollywood=read_parameter(parameters, "hollywood", bool),
-        )
-        if rules.game_target < 1:
-            raise InvalidParameter(f"variant parameter game_target={rules.game_target!r} must be 1 or more")
-        for name in ("game_bonus", "box_bonus"):
-            if getattr(rules, name) < 0:
-                raise InvalidParameter(f"variant parameter {name}={getattr(rules, name)!r} must be 0 or more")
-        return rules
+    LISTED = SimpleNamespace(
+        game_target=Parameter(int, low=1, allowed="1 or more"),
+        game_bonus=Parameter(int, low=0, allowed="0 or more"),
+        box_bonus=Parameter(int, low=0, allowed="0 or more"),
+        box_timing=Parameter(str, BOX_TIMINGS),
+        extra_boxes=Parameter(bool),
+        shutout=Parameter(str, SHUTOUTS),
+        game_winner=Parameter(str, GAME_WINNERS),
+        dealer_rotation=Parameter(str, DEALER_ROTATIONS),
+        void_hand_dealer=Parameter(str, VOID_HAND_DEALERS),
+        hollywood=Parameter(bool),
+    )
 
 
 # --------------------------------------------------------------------------- hand results

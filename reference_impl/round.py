@@ -19,7 +19,7 @@ that must name its meld).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
@@ -200,7 +200,7 @@ class RoundState:
     @property
     def hand_rules(self) -> HandRules:
         """The hand rules with the knock limit in force."""
-        return replace(self.rules.hand, knock_limit=self.knock_limit)
+        return self.rules.hand.replace(knock_limit=self.knock_limit)
 
     def describe(self) -> str:
         """A one-line summary used in error messages."""

@@ -7,8 +7,10 @@ through :class:`HandRules`. Parameters that only matter to whole games are ignor
 
 from __future__ import annotations
 
+from collections import ChainMap
 from dataclasses import dataclass
-from typing import Any, Mapping
+from types import SimpleNamespace
+from typing import Any, ClassVar, Mapping, Self
 
 from reference_impl.errors import InvalidParameter
 
@@ -32,8 +34,96 @@ def read_parameter(parameters: Mapping[str, Any], name: str, kind: type, choices
     return value
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandRules:
+class CheckedParameters(Mapping[str, Any]):
+    """A mapping of variant parameters whose every value is already known to be allowed (each as
+    :meth:`Parameter.check` checks it): rules made from it (:meth:`Rules.from_parameters`) read it
+    without checking it again. Abstract: a subclass holds the values."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One variant parameter of a set of rules, and its allowed values."""
+
+    kind: type
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    allowed: str = ""
+    """The allowed integers in words, when ``low`` (and ``high``) bound them."""
+
+    def value(self, parameters: Mapping[str, Any], name: str) -> Any:
+        """The parameter's value in the rules."""
+        return parameters[name]
+
+    def check(self, parameters: Mapping[str, Any], name: str) -> None:
+        """Raise :class:`InvalidParameter` unless the parameter is present and one of its allowed values."""
+        value = read_parameter(parameters, name, self.kind, self.choices)
+        if self.low is not None and (value < self.low or (self.high is not None and value > self.high)):
+            raise InvalidParameter(f"variant parameter {name}={value!r} must be {self.allowed}")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A set of rules within a set of rules (the hand within the course of a hand, say)."""
+
+    rules: type["Rules"]
+
+    def value(self, parameters: Mapping[str, Any], name: str) -> Any:
+        """The part's rules, made from the same parameters."""
+        return self.rules(parameters)
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """Rules read from a mapping of variant parameters.
+
+    ``LISTED`` names what the rules hold: each :class:`Parameter` and :class:`Part`. Every
+    parameter is checked when the rules are made (:meth:`from_parameters`; a question's parameters
+    are read before anything else in it, ``spec/protocol.md``). Each value is then read from the
+    mapping only when the rules first need it, and kept, so that an answer reads exactly the
+    parameters it uses. The rules are fixed once made (each kind of rules is a frozen dataclass)."""
+
+    parameters: Mapping[str, Any]
+    LISTED: ClassVar[SimpleNamespace] = SimpleNamespace()
+
+    def __getattr__(self, name: str) -> Any:
+        """A parameter's value (or a part's rules), read when the rules first need it and kept."""
+        return self.__dict__.setdefault(name, getattr(self.LISTED, name).value(self.parameters, name))
+
+    @classmethod
+    def checked(cls) -> tuple[tuple[str, Parameter], ...]:
+        """Every parameter the rules check, by name, in the order they list them: their own, and
+        those of their parts in place of each part."""
+        return tuple(
+            pair
+            for name, item in vars(cls.LISTED).items()
+            for pair in (((name, item),) if isinstance(item, Parameter) else item.rules.checked())
+        )
+
+    @classmethod
+    def check(cls, parameters: Mapping[str, Any]) -> None:
+        """Raise :class:`InvalidParameter` for the first parameter of these rules that is missing
+        or not allowed (:meth:`checked`)."""
+        for name, parameter in cls.checked():
+            parameter.check(parameters, name)
+
+    @classmethod
+    def from_parameters(cls, parameters: Mapping[str, Any]) -> Self:
+        """Check the parameters (unless they are :class:`CheckedParameters`) and make the rules;
+        other keys are ignored."""
+        if not isinstance(parameters, CheckedParameters):
+            cls.check(parameters)
+        return cls(parameters)
+
+    def replace(self, **values: Any) -> Self:
+        """The same rules with some parameters set otherwise (the knock limit in force, say)."""
+        return type(self)(ChainMap(values, self.parameters))
+
+
+@dataclass(frozen=True, eq=False)
+class HandRules(Rules):
     """Parameters of one hand.
 
     - ``hand_size``: cards each player keeps (DEAL-HAND-SIZE-10).
@@ -44,50 +134,22 @@ class HandRules:
     - ``tie_outcome``: what equal counts after a knock mean (SCORE-UNDERCUT-TIE).
     - ``layoffs`` / ``layoff_chaining``: whether the defender may lay off, and onto his own
       earlier lay-offs (LAYOFF-DEFENDER-ONLY, LAYOFF-CHAIN).
+
+    The allowed values of the integers, outside which a value is an invalid parameter:
+    DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS, BIGGIN-BONUS, SCORE-UNDERCUT.
     """
 
-    hand_size: int
-    knock_limit: int
-    gin_bonus: int
-    big_gin: bool
-    big_gin_bonus: int
-    undercut_bonus: int
-    tie_outcome: str
-    layoffs: bool
-    layoff_chaining: bool
-
-    @classmethod
-    def from_parameters(cls, parameters: Mapping[str, Any]) -> "HandRules":
-        """Read the hand parameters from a resolved variant; other keys are ignored."""
-        rules = cls(
-            hand_size=read_parameter(parameters, "hand_size", int),
-            knock_limit=read_parameter(parameters, "knock_limit", int),
-            gin_bonus=read_parameter(parameters, "gin_bonus", int),
-            big_gin=read_parameter(parameters, "big_gin", bool),
-            big_gin_bonus=read_parameter(parameters, "big_gin_bonus", int),
-            undercut_bonus=read_parameter(parameters, "undercut_bonus", int),
-            tie_outcome=read_parameter(parameters, "tie_outcome", str, TIE_OUTCOMES),
-            layoffs=read_parameter(parameters, "layoffs", bool),
-            layoff_chaining=read_parameter(parameters, "layoff_chaining", bool),
-        )
-        for name, (low, high, allowed) in HAND_BOUNDS.items():
-            value = getattr(rules, name)
-            if value < low or (high is not None and value > high):
-                raise InvalidParameter(f"variant parameter {name}={value!r} must be {allowed}")
-        return rules
-
-
-HAND_BOUNDS: dict[str, tuple[int, int | None, str]] = {
-    "hand_size": (1, 10, "from 1 to 10"),
-    "knock_limit": (0, 100, "from 0 to 100"),
-    "gin_bonus": (0, None, "0 or more"),
-    "big_gin_bonus": (0, None, "0 or more"),
-    "undercut_bonus": (0, None, "0 or more"),
-}
-"""The allowed values of the integer hand parameters (DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS,
-BIGGIN-BONUS, SCORE-UNDERCUT), lowest and highest (``None``: no highest), and in words: a value
-outside them is an invalid parameter."""
-
+    LISTED = SimpleNamespace(
+        hand_size=Parameter(int, low=1, high=10, allowed="from 1 to 10"),
+        knock_limit=Parameter(int, low=0, high=100, allowed="from 0 to 100"),
+        gin_bonus=Parameter(int, low=0, allowed="0 or more"),
+        big_gin=Parameter(bool),
+        big_gin_bonus=Parameter(int, low=0, allowed="0 or more"),
+        undercut_bonus=Parameter(int, low=0, allowed="0 or more"),
+        tie_outcome=Parameter(str, TIE_OUTCOMES),
+        layoffs=Parameter(bool),
+        layoff_chaining=Parameter(bool),
+    )
 
 
 FIRST_TURNS = ("upcard_offer", "no_offer", "eleven_card_start")
@@ -108,8 +170,8 @@ TWO_PLAYER_HAND: tuple[tuple[str, type, Any], ...] = (
 play ordinary two-player hands.)"""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundRules:
+@dataclass(frozen=True, eq=False)
+class RoundRules(Rules):
     """Parameters of the course of one two-player hand, on top of :class:`HandRules`.
 
     - ``first_turn`` / ``upcard_after_passes``: FIRST-UPCARD-OFFER, DEAL-ELEVEN-CARD-START.
@@ -125,20 +187,22 @@ class RoundRules:
       are choices made at the table, which a refusal leaves to the players.
     """
 
-    hand: HandRules
-    first_turn: str
-    upcard_after_passes: bool
-    discard_taken_card: bool
-    gin_mandatory: bool
-    knock_discard_location: str
-    stock_dead_cards: int
-    fiftieth_card_rule: bool
-    oklahoma: bool
-    oklahoma_ace: str
-    spade_double: bool
-    repeated_upcard_draw: str
-    illegal_knock_penalty: str
-    illegal_action_penalty: str
+    LISTED = SimpleNamespace(
+        hand=Part(HandRules),
+        first_turn=Parameter(str, FIRST_TURNS),
+        upcard_after_passes=Parameter(bool),
+        discard_taken_card=Parameter(bool),
+        gin_mandatory=Parameter(bool),
+        knock_discard_location=Parameter(str, KNOCK_DISCARD_LOCATIONS),
+        stock_dead_cards=Parameter(int),
+        fiftieth_card_rule=Parameter(bool),
+        oklahoma=Parameter(bool),
+        oklahoma_ace=Parameter(str, OKLAHOMA_ACES),
+        spade_double=Parameter(bool),
+        repeated_upcard_draw=Parameter(str, REPEATED_UPCARD_DRAWS),
+        illegal_knock_penalty=Parameter(str, ILLEGAL_KNOCK_PENALTIES),
+        illegal_action_penalty=Parameter(str, ILLEGAL_ACTION_PENALTIES),
+    )
 
     @classmethod
     def for_two_players(cls, parameters: Mapping[str, Any]) -> "RoundRules":
@@ -153,23 +217,3 @@ class RoundRules:
             if value != two_player:
                 raise InvalidParameter(f"variant parameter {name}={value!r}: a two-player hand is played with {name}={two_player!r}")
         return cls.from_parameters(parameters)
-
-    @classmethod
-    def from_parameters(cls, parameters: Mapping[str, Any]) -> "RoundRules":
-        """Read the parameters of the course of a hand, shared by two players and the tables."""
-        return cls(
-            hand=HandRules.from_parameters(parameters),
-            first_turn=read_parameter(parameters, "first_turn", str, FIRST_TURNS),
-            upcard_after_passes=read_parameter(parameters, "upcard_after_passes", bool),
-            discard_taken_card=read_parameter(parameters, "discard_taken_card", bool),
-            gin_mandatory=read_parameter(parameters, "gin_mandatory", bool),
-            knock_discard_location=read_parameter(parameters, "knock_discard_location", str, KNOCK_DISCARD_LOCATIONS),
-            stock_dead_cards=read_parameter(parameters, "stock_dead_cards", int),
-            fiftieth_card_rule=read_parameter(parameters, "fiftieth_card_rule", bool),
-            oklahoma=read_parameter(parameters, "oklahoma", bool),
-            oklahoma_ace=read_parameter(parameters, "oklahoma_ace", str, OKLAHOMA_ACES),
-            spade_double=read_parameter(parameters, "spade_double", bool),
-            repeated_upcard_draw=read_parameter(parameters, "repeated_upcard_draw", str, REPEATED_UPCARD_DRAWS),
-            illegal_knock_penalty=read_parameter(parameters, "illegal_knock_penalty", str, ILLEGAL_KNOCK_PENALTIES),
-            illegal_action_penalty=read_parameter(parameters, "illegal_action_penalty", str, ILLEGAL_ACTION_PENALTIES),
-        )

@@ -30,11 +30,12 @@ from the last seat back to ``p1``. The partnership teams are ``A`` (``p1`` and `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
 from reference_impl.cards import Card, mask_of
 from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
-from reference_impl.errors import IllegalKnock, InvalidDealer, InvalidHand, InvalidParameter, InvalidRules
+from reference_impl.errors import IllegalKnock, InvalidDealer, InvalidHand, InvalidRules
 from reference_impl.game import (
     PlayerFinal,
     check_hand_result,
@@ -53,7 +54,7 @@ from reference_impl.game import (
 from reference_impl.hand import can_knock_with, require_size
 from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
 from reference_impl.melds import check_spread
-from reference_impl.rules import HandRules, read_parameter
+from reference_impl.rules import HandRules, Parameter, Part, Rules
 from reference_impl.scoring import spread_from_melds
 
 __all__ = [
@@ -94,8 +95,8 @@ STANDARD_EXAMPLE: dict[str, Any] = {
 # --------------------------------------------------------------------------- parameters
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TableRules:
+@dataclass(frozen=True, eq=False)
+class TableRules(Rules):
     """Parameters of the games for three and four players.
 
     - ``players`` / ``table_format``: how many play and how they meet (EQUIP-PLAYERS-TWO,
@@ -110,37 +111,16 @@ class TableRules:
       boxes, shutout, winner and who deals.
     """
 
-    players: int
-    table_format: str
-    scoring_model: str
-    knock_bonus: int
-    gin_defender_deadwood_multiplier: int
-    penalty_totals: str
-    hand: HandRules
-    game: GameRules
-
-    @classmethod
-    def from_parameters(cls, parameters: Mapping[str, Any]) -> "TableRules":
-        """Read the parameters from a resolved variant; other keys are ignored."""
-        players = read_parameter(parameters, "players", int)
-        if not 2 <= players <= 4:
-            raise InvalidParameter(f"variant parameter players={players!r} must be 2, 3 or 4")
-        knock_bonus = read_parameter(parameters, "knock_bonus", int)
-        if knock_bonus < 0:
-            raise InvalidParameter(f"variant parameter knock_bonus={knock_bonus!r} must be 0 or more")
-        multiplier = read_parameter(parameters, "gin_defender_deadwood_multiplier", int)
-        if multiplier < 1:
-            raise InvalidParameter(f"variant parameter gin_defender_deadwood_multiplier={multiplier!r} must be 1 or more")
-        return cls(
-            players=players,
-            table_format=read_parameter(parameters, "table_format", str, TABLE_FORMATS),
-            scoring_model=read_parameter(parameters, "scoring_model", str, SCORING_MODELS),
-            knock_bonus=knock_bonus,
-            gin_defender_deadwood_multiplier=multiplier,
-            penalty_totals=read_parameter(parameters, "penalty_totals", str, PENALTY_TOTALS),
-            hand=HandRules.from_parameters(parameters),
-            game=GameRules.from_parameters(parameters),
-        )
+    LISTED = SimpleNamespace(
+        players=Parameter(int, low=2, high=4, allowed="2, 3 or 4"),
+        knock_bonus=Parameter(int, low=0, allowed="0 or more"),
+        gin_defender_deadwood_multiplier=Parameter(int, low=1, allowed="1 or more"),
+        table_format=Parameter(str, TABLE_FORMATS),
+        scoring_model=Parameter(str, SCORING_MODELS),
+        penalty_totals=Parameter(str, PENALTY_TOTALS),
+        hand=Part(HandRules),
+        game=Part(GameRules),
+    )
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -2,8 +2,12 @@
 parameter it does not list, to any allowed value, alone or as the variants combine them, leaves
 the answer the case asserts unchanged (the reference engine answers; the judge compares).
 
-Parameters the reference engine never reads cannot change its answer; that shortcut is itself
-checked on a sample of cases, by changing the unread parameters too."""
+The reference engine is a deterministic function of the question and the parameters it reads. It
+checks every parameter of its rules first, then reads a value only when the answer uses it, so a
+change of parameters the answer does not read leaves it unchanged, short of a value the engine
+refuses; and a change that leaves every parameter an earlier run read as that run had it gives that
+run's answer again (:class:`ginspec.dependence.Trials`). Those shortcuts are themselves checked on a
+sample of cases, by asking the engine every change."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from typing import Any, Mapping
 
 import pytest
 
-from ginspec.dependence import PathProbe, Probe, RecordingParameters, candidate_values, reference_answer
+from ginspec.dependence import PathProbe, Probe, RecordingParameters, Trials, candidate_values, parameters_read, reference_answer
 from ginspec.runner import question_for
 from ginspec.variants import load_variants, parameter_schemas
 from ginspec.vectors import Vector, load_vectors
@@ -31,27 +35,23 @@ def _holds(probe: Probe, parameters: Mapping[str, Any]) -> bool:
         return False
 
 
-def _read(probe: Probe, parameters: Mapping[str, Any]) -> set[str]:
-    recording = RecordingParameters(parameters)
-    try:
-        reference_answer(probe.question(recording))
-    except Exception:  # noqa: BLE001
-        pass
-    return set(recording.read)
-
-
 def _unlisted_changes_that_move(probe: Probe, parameters: Mapping[str, Any], listed: set[str], every: bool = False) -> list[str]:
-    """``name=value`` for each change of an unlisted parameter that moves the answer."""
-    names = set(parameters) if every else _read(probe, parameters)
+    """``name=value`` for each change of an unlisted parameter that moves the answer (with
+    ``every``, each change is asked of the engine, whatever the parameters it reads)."""
+    trials = None if every else Trials(probe, parameters)
+
+    def moves(changes: Mapping[str, Any]) -> bool:
+        return trials.moves(changes) if trials else not _holds(probe, {**parameters, **changes})
+
     moved = []
-    for name in sorted(names - listed):
+    for name in sorted(set(parameters) - listed):
         for value in candidate_values(name):
-            if value != parameters[name] and not _holds(probe, {**parameters, name: value}):
+            if value != parameters[name] and moves({name: value}):
                 moved.append(f"{name}={value!r}")
                 break
     for variant, values in VARIANTS.items():
-        trial = {**parameters, **{name: values[name] for name in values if name not in listed}}
-        if trial != dict(parameters) and not _holds(probe, trial):
+        changes = {name: value for name, value in values.items() if name not in listed and (name not in parameters or parameters[name] != value)}
+        if changes and moves(changes):
             moved.append(f"the unlisted parameters of {variant}")
     return moved
 
@@ -111,6 +111,28 @@ def test_the_dependence_finds_what_a_rule_changes() -> None:
     assert "knock_limit" in dependence(knock, standard)
     meld = Probe("meld", {"cards": "7c 7d 7h"}, {"valid": True, "type": "set"})
     assert dependence(meld, standard) == ()
+
+
+def test_the_engine_reads_for_an_answer_only_the_parameters_it_uses() -> None:
+    """The engine checks every parameter of its rules before anything else; handed parameters it
+    allows as already checked, it reads only what the answer uses. A value it refuses is read in
+    full, and moves the answer of every question whose rules check it."""
+    standard = VARIANTS["standard"]
+    meld = Probe("meld", {"cards": "7c 7d 7h"}, {"valid": True, "type": "set"})
+    recording = RecordingParameters(standard)
+    reference_answer(meld.question(recording))
+    assert {"hand_size", "knock_limit", "gin_bonus", "tie_outcome"} <= recording.read
+    assert parameters_read(meld, standard) == frozenset()
+    knock = Probe("knock", {"hand": "Ac 2c 3c 7d 7h 7s Ts Js Qs 5h Kd", "discard": "Kd"}, {"legal": True})
+    assert "knock_limit" in parameters_read(knock, standard) and "gin_bonus" not in parameters_read(knock, standard)
+    assert "gin_bonus" in parameters_read(meld, {**standard, "gin_bonus": -1})
+    trials = Trials(knock, standard)
+    assert trials.read == parameters_read(knock, standard) and not trials.moved and trials.asked == 1
+    assert trials.moves({"gin_bonus": -1}) and trials.asked == 1  # refused: moved without asking
+    assert not trials.moves({"gin_bonus": 10, "tie_outcome": "draw"}) and trials.asked == 1  # not read
+    assert trials.moves({"knock_limit": 0}) and trials.asked == 2
+    assert trials.moves({"knock_limit": 0, "gin_bonus": 10}) and trials.asked == 2  # the run of knock_limit=0 again
+    assert not trials.moves({"knock_limit": 9}) and trials.asked == 3
 
 
 # ----------------------------------------------------------------------------- scenarios

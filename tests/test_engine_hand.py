@@ -227,4 +227,4 @@ def test_hands_of_the_wrong_size_and_bad_parameters_are_refused() -> None:
 
 
 def vars_of(rules: HandRules) -> dict:
-    return {name: getattr(rules, name) for name in rules.__slots__}
+    return dict(rules.parameters)

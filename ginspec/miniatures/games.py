@@ -3,7 +3,6 @@ Hollywood's three games, and the games for three and four players."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from ginspec.miniatures.defects import Miniature, Replace, setting
@@ -57,7 +56,7 @@ def _sit_out_rotation_swapped(original: Callable[..., Any]) -> Callable[..., Any
         """With the dealer sitting out, the winner of a hand leaves the table instead of the loser (and the other way round)."""
         if form == "sit_out" and hand.has_winner and rules.game.dealer_rotation in ("loser", "winner"):
             swapped = "winner" if rules.game.dealer_rotation == "loser" else "loser"
-            rules = replace(rules, game=replace(rules.game, dealer_rotation=swapped))
+            rules = rules.replace(dealer_rotation=swapped)
         return original(form, dealer, pair, hand, rules)
 
     return next_line_up
