@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import ChainMap
 from dataclasses import dataclass
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 from typing import Any, ClassVar, Mapping, Self
 
 from reference_impl.errors import InvalidParameter
@@ -92,6 +92,19 @@ class Rules:
         """A parameter's value (or a part's rules), read when the rules first need it and kept."""
         return self.__dict__.setdefault(name, getattr(self.LISTED, name).value(self.parameters, name))
 
+    def values(self) -> tuple[Any, ...]:
+        """What the rules hold, in the order they list it (every parameter and part, read)."""
+        return tuple(getattr(self, name) for name in vars(self.LISTED))
+
+    def __eq__(self, other: object) -> bool:
+        """Rules are equal when they hold the same values, whatever else their mappings hold."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
     @classmethod
     def checked(cls) -> tuple[tuple[str, Parameter], ...]:
         """Every parameter the rules check, by name, in the order they list them: their own, and
@@ -111,11 +124,13 @@ class Rules:
 
     @classmethod
     def from_parameters(cls, parameters: Mapping[str, Any]) -> Self:
-        """Check the parameters (unless they are :class:`CheckedParameters`) and make the rules;
-        other keys are ignored."""
-        if not isinstance(parameters, CheckedParameters):
-            cls.check(parameters)
-        return cls(parameters)
+        """Check the parameters (unless they are :class:`CheckedParameters`) and make the rules
+        from a copy of them; other keys are ignored."""
+        if isinstance(parameters, CheckedParameters):
+            return cls(parameters)
+        cls.check(parameters)
+        # a copy: the caller's mapping may change later, the rules may not
+        return cls(MappingProxyType(dict(parameters)))
 
     def replace(self, **values: Any) -> Self:
         """The same rules with some parameters set otherwise (the knock limit in force, say)."""

@@ -228,3 +228,24 @@ def test_hands_of_the_wrong_size_and_bad_parameters_are_refused() -> None:
 
 def vars_of(rules: HandRules) -> dict:
     return dict(rules.parameters)
+
+
+def test_rules_are_values_fixed_when_made() -> None:
+    """Rules made from equal parameters are equal (and hash alike), whatever other keys the mapping
+    holds; rules with one value otherwise are not; and changing the mapping afterwards changes
+    nothing in the rules made from it."""
+    from ginspec.variants import get_variant
+    from reference_impl.rules import RoundRules
+
+    parameters = {**vars_of(STANDARD), "unrelated": 1}
+    rules = HandRules.from_parameters(parameters)
+    assert rules == HandRules.from_parameters(vars_of(STANDARD)) and hash(rules) == hash(STANDARD)
+    assert rules != standard_rules(knock_limit=9) and rules != standard_rules(big_gin=not STANDARD.big_gin)
+    assert rules.replace(knock_limit=9) == standard_rules(knock_limit=9)
+    unread = HandRules.from_parameters(parameters)
+    parameters["knock_limit"] = 0
+    assert unread.knock_limit == STANDARD.knock_limit != 0
+    round_parameters = dict(get_variant("standard").parameters)
+    round_rules = RoundRules.from_parameters(round_parameters)
+    assert round_rules == RoundRules.from_parameters(dict(round_parameters)) and round_rules != rules
+    assert round_rules != RoundRules.from_parameters({**round_parameters, "gin_bonus": 20})
