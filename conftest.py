@@ -20,16 +20,49 @@ SHARED_FOLDER = "GINSPEC_TEST_SHARED_DIR"
 """The environment variable naming a temporary folder shared by every process of one test run."""
 
 _MADE_HERE = pytest.StashKey[str]()
+_CACHE_BEFORE = pytest.StashKey["str | None"]()
+CACHE = "GINSPEC_CACHE_DIR"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Make one temporary folder for the whole run, before pytest-xdist starts its worker processes
-    (which inherit the environment), so that they can share work such as building the site."""
+    (which inherit the environment), so that they can share work such as building the site.
+
+    Remembered schema checks and parsed YAML (``ginspec.schema_checks``, ``ginspec.parsed_cache``)
+    go to a folder inside it, never to the user's cache: every process of the run, and every
+    command the tests start, share it, collection included. It starts as a copy of the user's
+    memory, which is keyed by the bytes of each file and schema, so that a file is checked again
+    exactly when it changed. The tests about the memory itself give it folders of their own."""
     if hasattr(config, "workerinput") or os.environ.get(SHARED_FOLDER):
         return
     folder = tempfile.mkdtemp(prefix="ginspec-tests-")
     os.environ[SHARED_FOLDER] = folder
     config.stash[_MADE_HERE] = folder
+    cache = os.path.join(folder, "cache")
+    _copy_memory(_users_memory(), cache)
+    config.stash[_CACHE_BEFORE] = os.environ.get(CACHE)
+    os.environ[CACHE] = cache
+
+
+def _users_memory() -> str | None:
+    """The folder of the user's remembered checks, or None when there is none (or it is off)."""
+    from ginspec.schema_checks import cache_file
+
+    checks = cache_file()
+    return None if checks is None else str(checks.parent)
+
+
+def _copy_memory(users: str | None, cache: str) -> None:
+    os.makedirs(cache)
+    if users is None or not os.path.isdir(users):
+        return
+    try:
+        if os.path.isfile(os.path.join(users, "schema-checks.json")):
+            shutil.copy(os.path.join(users, "schema-checks.json"), cache)
+        if os.path.isdir(os.path.join(users, "parsed")):
+            shutil.copytree(os.path.join(users, "parsed"), os.path.join(cache, "parsed"), ignore=shutil.ignore_patterns(".*"))
+    except OSError:  # an unreadable memory is no memory: every file is checked
+        pass
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -37,27 +70,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop(SHARED_FOLDER, None)
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _schema_checks_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory):
-    """Remembered schema checks and parsed YAML (``ginspec.schema_checks``,
-    ``ginspec.parsed_cache``) go to a folder of this test run, never to the user's cache. The test
-    processes of one run share it (both are written atomically), so that a vector file is parsed
-    and checked once per run, not once per process."""
-    previous = os.environ.get("GINSPEC_CACHE_DIR")
-    shared = os.environ.get(SHARED_FOLDER)
-    if shared and os.path.isdir(shared):
-        folder = os.path.join(shared, "cache")
-        os.makedirs(folder, exist_ok=True)
-    else:
-        folder = str(tmp_path_factory.mktemp("cache"))
-    os.environ["GINSPEC_CACHE_DIR"] = folder
-    yield
-    if previous is None:
-        os.environ.pop("GINSPEC_CACHE_DIR", None)
-    else:
-        os.environ["GINSPEC_CACHE_DIR"] = previous
+        before = config.stash.get(_CACHE_BEFORE, None)
+        if before is None:
+            os.environ.pop(CACHE, None)
+        else:
+            os.environ[CACHE] = before
 
 
 LONG_FIRST = (
