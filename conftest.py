@@ -78,19 +78,21 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 LONG_FIRST = (
-    "test_dependence.py",
-    "test_fuzz.py",
-    "test_pytest_suite_plugin.py",
-    "test_real_engines.py",
-    "test_engine_kits.py",
     "test_site.py",
+    "test_real_engines.py",
     "test_site_browser.py",
-    "test_ci_recipe.py",
-    "test_scenario_verdicts.py",
     "test_jsonl_engines.py",
-    "test_cli.py",
-    "test_suite_identity.py",
+    "test_pytest_suite_plugin.py",
+    "test_engine_kits.py",
+    "test_fault_battery.py",
+    "test_dependence.py",
+    "test_scenario_verdicts.py",
+    "test_fuzz.py",
     "test_round_properties.py",
+    "test_ci_recipe.py",
+    "test_suite_identity.py",
+    "test_properties.py",
+    "test_round_oracle.py",
 )
 """The test modules that take longest (``pytest --durations=40``), run first. With pytest-xdist's
 ``--dist worksteal`` each process starts on its own share of the tests and takes over part of
