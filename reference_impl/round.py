@@ -128,7 +128,7 @@ class RoundResult:
     knocker: str | None = None
     knocker_deadwood: int | None = None
     defender_deadwood: int | None = None
-    layoffs: tuple[Card, ...] = ()
+    layoffs: tuple[Card, ...] = ()  # the cards laid off, in canonical order (a set of cards)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"outcome": self.outcome, "winner": self.winner, "points": self.points}
@@ -722,7 +722,7 @@ def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
         state.knocker,
         knocker_deadwood,
         defender_deadwood,
-        tuple(card for card, _ in state.layoffs),
+        tuple(sort_cards(card for card, _ in state.layoffs)),
     )
     return _evolve(state, phase="over", to_play=None, result=result)
 

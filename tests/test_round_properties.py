@@ -51,3 +51,26 @@ def test_random_legal_play(variant_name: str, cards: list, dealer: str, data: st
     assert legal_actions(state) == []
     assert state_from_data(state.to_data(), rules) == state
     assert replay(first, transcript) == state
+
+
+def test_the_cards_laid_off_survive_the_round_trip_in_any_order() -> None:
+    """A defender who lays off Js before 2h: the result holds the cards laid off in canonical
+    order, so that the state read back from its plain data is the same state (a case the random
+    play above once found)."""
+    from reference_impl.cards import parse_card, parse_cards
+
+    order = (
+        "Ac Jd 3h 2d 5c 4h Qd 9c Ad 5h 8c Js Jh Jc 4c 3d 8h 8s Ah 2h Qh 9d Td 2c 7c Kd "
+        "6d 7d 3c 6c Tc 6h 7h 4d 9h Th Kc 8d Kh As 2s 3s 4s 5s 6s 7s 5d 9s Ts Qc Qs Ks"
+    )
+    transcript = (
+        "p2 pass; p1 draw discard; p1 discard Jc; p2 draw discard; p2 discard Qd; p1 draw discard; p1 discard Ah; "
+        "p2 draw stock; p2 discard Ac; p1 draw discard; p1 discard Jh; p2 draw discard; p2 discard 5c; "
+        "p1 draw stock; p1 discard 3d; p2 draw discard; p2 discard 9c; p1 draw stock; p1 discard Ac; "
+        "p2 draw stock; p2 discard 7c; p1 draw stock; p1 discard 2c; p2 draw discard; p2 knock 9d; "
+        "p1 layoff Js; p1 layoff 2h; p1 done"
+    ).split("; ")
+    rules = HEADS_UP_RULES["classic"]
+    end = replay(deal_in_order(rules, "p1", [parse_card(text) for text in order.split()]), transcript)
+    assert end.result is not None and end.result.layoffs == tuple(parse_cards("2h Js"))
+    assert state_from_data(end.to_data(), rules) == end
