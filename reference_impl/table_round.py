@@ -114,7 +114,7 @@ class TableRoundResult:
     knocker: str | None = None
     knocker_deadwood: int | None = None
     deadwood: dict[str, int] | None = None
-    layoffs: tuple[Card, ...] = ()
+    layoffs: tuple[Card, ...] = ()  # the cards laid off, in canonical order (a set of cards)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"outcome": self.outcome, "winner": self.winner, "points": dict(self.points)}
@@ -488,7 +488,7 @@ def _score(state: TableState) -> TableState:
     }
     outcome, winner, points = score_table(state.knocker, deadwood, state.rules.table)
     result = TableRoundResult(
-        outcome, winner, points, state.knocker, state.knocker_deadwood, deadwood, tuple(card for _, card, _ in state.layoffs)
+        outcome, winner, points, state.knocker, state.knocker_deadwood, deadwood, tuple(sort_cards(card for _, card, _ in state.layoffs))
     )
     return _evolve(state, phase="over", to_play=None, result=result)
 
