@@ -1,9 +1,8 @@
 """Variant parameters, read from spec/variants/<name>.yaml."""
 
-from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from .yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ROOT / "spec" / "variants"
@@ -23,19 +22,11 @@ KEYS = (
 TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
 
 
-@lru_cache(maxsize=None)
-def _variant_parameters(variant):
-    """The ``parameters`` of spec/variants/<variant>.yaml, read once per process."""
-    with open(VARIANTS / f"{variant}.yaml", encoding="utf-8") as f:
-        document = yaml.safe_load(f)
-    return tuple(document["parameters"].items())
-
-
 def load_params(variant="standard", overrides=None):
     """The parameters of a variant with ``overrides`` applied on top. The oracle
     reads only the hand-level ones in KEYS; overriding a parameter the variant
     does not define is an error."""
-    params = dict(_variant_parameters(variant))
+    params = dict(read_document(VARIANTS / f"{variant}.yaml")["parameters"])
     for key in KEYS:
         if key not in params:
             raise ValueError(f"variant {variant!r} does not set {key!r}")
