@@ -45,6 +45,12 @@ def ginspec(*args: str, stdin: str | None = None, root: Path | None = None, cwd:
     return subprocess.CompletedProcess(["ginspec", *args], status, out.getvalue(), err.getvalue())
 
 
+def ginspec_process(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m ginspec ARGS`` as a program of its own, for the tests about the program itself
+    (standard input: ``stdin``, then its end)."""
+    return subprocess.run([sys.executable, "-m", "ginspec", *args], input=stdin, capture_output=True, text=True, timeout=300)
+
+
 def _exit_status(exc: SystemExit, err: io.StringIO) -> int:
     """The status the interpreter would exit with (a message is printed and gives 1)."""
     if exc.code is None:

@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.in_process import ginspec
-
-
-def ginspec_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m ginspec ARGS`` as a program of its own."""
-    return subprocess.run(
-        [sys.executable, "-m", "ginspec", *args], input=stdin, capture_output=True, text=True, timeout=120
-    )
+from tests.in_process import ginspec, ginspec_process
 
 
 def test_the_program_answers_and_refuses_bad_input_in_one_line() -> None:

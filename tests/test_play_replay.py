@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +19,10 @@ from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.transcripts import load_transcript, replay_transcript
 from ginspec.yamlio import SAFE_LOADER
-from tests.in_process import ginspec
+from tests.in_process import ginspec, ginspec_process
 
 FIRST_MOVES = "1\n" * 200
 """Always choose the first listed move: a legal, if naive, way to play to the end."""
-
-
-def ginspec_process(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``python -m ginspec ARGS`` as a program of its own."""
-    return subprocess.run([sys.executable, "-m", "ginspec", *args], input=stdin, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
