@@ -60,9 +60,19 @@ def _copy_memory(users: str | None, cache: str) -> None:
         if os.path.isfile(os.path.join(users, "schema-checks.json")):
             shutil.copy(os.path.join(users, "schema-checks.json"), cache)
         if os.path.isdir(os.path.join(users, "parsed")):
-            shutil.copytree(os.path.join(users, "parsed"), os.path.join(cache, "parsed"), ignore=shutil.ignore_patterns(".*"))
+            shutil.copytree(os.path.join(users, "parsed"), os.path.join(cache, "parsed"), ignore=shutil.ignore_patterns(".*"), copy_function=_link_or_copy)
     except OSError:  # an unreadable memory is no memory: every file is checked
         pass
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """A second name for a remembered document where the file system allows it, else a copy. The
+    memory only ever replaces or removes its files, never writes into one, so the user's file is
+    left as it was whatever the run does to its own name for it."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
