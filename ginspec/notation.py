@@ -10,6 +10,8 @@ e.g. 'Th')``): help for a person typing cards, which is no part of any engine's 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ginspec.errors import quote
 
 RANKS = "A23456789TJQK"
@@ -105,6 +107,13 @@ def read_action(text: str) -> str:
     each a set of cards). :class:`NotationProblem` quoting the text for anything else."""
     if not isinstance(text, str):
         raise NotationProblem(f"{text!r} is not an action: an action is a text")
+    return _canonical_action(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _canonical_action(text: str) -> str:
+    """:func:`read_action` of a text, remembered: a judge reads the same few hundred actions of a
+    hand again for every checkpoint and every run (a text that is no action is read every time)."""
     words = text.split(" ")
     if len(words) < 2 or words[0] not in SEATS:
         raise NotationProblem(f"{quote(text)} is not an action: it must start with the player, p1 to p4, then a verb")
