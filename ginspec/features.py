@@ -179,6 +179,7 @@ def scenario_arguments(engine: str) -> list[str]:
         *(argument for step_module in STEP_PLUGINS for argument in ("-p", step_module)),
         "-p", "no:cacheprovider",
         "-p", "no:hypothesispytest",
+        "--tb=line",  # a result keeps only the line where it failed: no source read for each traceback
         "-o", "addopts=",  # the scenarios run here, in this process, whatever the project's pytest options
         "--rootdir", str(suite_root()),
         "--engine", engine,
