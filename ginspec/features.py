@@ -194,6 +194,7 @@ def scenario_arguments(engine: str) -> list[str]:
         *(argument for step_module in STEP_PLUGINS for argument in ("-p", step_module)),
         "-p", "no:cacheprovider",
         "-p", "no:hypothesispytest",
+        "-p", "no:unraisableexception",  # which collects all garbage of the process at the end of every run
         "--noconftest",  # the scenarios need no conftest.py of the folders they happen to lie in
         "--tb=line",  # a result keeps only the line where it failed: no source read for each traceback
         "-o", "addopts=",  # the scenarios run here, in this process, whatever the project's pytest options
