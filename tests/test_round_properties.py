@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginspec.variants import load_variants
@@ -37,14 +37,14 @@ test processes share them."""
 
 
 @pytest.mark.parametrize("variant_name", HEADS_UP)
-@settings(max_examples=HANDS_PER_VARIANT, deadline=None)
+@settings(max_examples=HANDS_PER_VARIANT, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.permutations(DECK), st.sampled_from(["p1", "p2"]), st.integers(0, 2**32 - 1))
 def test_random_legal_play(variant_name: str, cards: list, dealer: str, seed: int) -> None:
     """The deal and the dealer come from Hypothesis; the moves from a generator seeded by it (a
     failing hand is reported as its deal, dealer and seed, and replays exactly). Every legal move
-    is equally likely, except that a player who may go out does so half of the time, so that
-    hands end in every way and not only when the stock runs out. One seed per hand, instead of
-    one drawn choice per move, lets a hand run to any length."""
+    is equally likely, except that a player who may knock, go gin or end the lay-offs does so
+    half of the time. One seed per hand, instead of one drawn choice per move, lets a hand run
+    to any length."""
     rules = HEADS_UP_RULES[variant_name]
     moves = random.Random(seed)
     state = deal_in_order(rules, dealer, list(cards))
