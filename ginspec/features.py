@@ -30,10 +30,17 @@ STEP_PLUGINS = (
 """The modules of step definitions, loaded as pytest plugins wherever the scenarios run."""
 
 
+def _scenario_of_function(function: Any) -> Any:
+    """The pytest-bdd scenario a test function plays, or None."""
+    try:
+        return getattr(function, "__scenario__", None) or scenario_wrapper_template_registry.get(function)
+    except TypeError:  # not hashable: no scenario
+        return None
+
+
 def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
     """(feature file relative to the suite, scenario name, area) of a pytest-bdd item."""
-    function = getattr(item, "function", None)
-    scenario = getattr(function, "__scenario__", None) or scenario_wrapper_template_registry.get(function)  # type: ignore[arg-type]
+    scenario = _scenario_of_function(getattr(item, "function", None))
     if scenario is None:
         return item.nodeid, item.name, "features"
     path = Path(scenario.feature.filename)
@@ -62,6 +69,14 @@ class _Collector:
         self.items: dict[str, dict[str, Any]] = {}
         self.results: list[CaseResult] = []
         self.problems: dict[str, tuple[str, str, Any, Any]] = {}
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_pycollect_makeitem(self, collector: pytest.Collector, name: str, obj: object) -> list[pytest.Item] | None:
+        """A scenario outside the chosen areas becomes no item at all: nothing is built for it."""
+        scenario = _scenario_of_function(obj) if self.areas else None
+        if scenario is not None and Path(scenario.feature.filename).parent.name not in self.areas:
+            return []
+        return None
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         if self.areas:  # --area selects before running, not after
@@ -179,6 +194,9 @@ def scenario_arguments(engine: str) -> list[str]:
         *(argument for step_module in STEP_PLUGINS for argument in ("-p", step_module)),
         "-p", "no:cacheprovider",
         "-p", "no:hypothesispytest",
+        "-p", "no:unraisableexception",  # which collects all garbage of the process at the end of every run
+        "--noconftest",  # the scenarios need no conftest.py of the folders they happen to lie in
+        "--tb=line",  # a result keeps only the line where it failed: no source read for each traceback
         "-o", "addopts=",  # the scenarios run here, in this process, whatever the project's pytest options
         "--rootdir", str(suite_root()),
         "--engine", engine,

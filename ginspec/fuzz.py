@@ -64,8 +64,10 @@ def cards_from(pool: tuple[str, ...], count: int) -> st.SearchStrategy[list[str]
     return st.lists(st.sampled_from(pool), min_size=count, max_size=count, unique=True)
 
 
+@lru_cache(maxsize=None)
 def hands(size: int) -> st.SearchStrategy[list[str]]:
-    """Uniform hands, and meld-dense ones from a few adjacent ranks."""
+    """Uniform hands, and meld-dense ones from a few adjacent ranks (built once per size: a
+    search of knocks draws a hand thousands of times)."""
     dense = st.tuples(st.integers(1, 9), st.integers(4, 5)).flatmap(lambda shape: cards_from(_pool(*shape), size))
     return st.one_of(cards_from(tuple(NAMES), size), dense).map(lambda cards: sorted(cards, key=NAMES.index))
 

@@ -57,6 +57,28 @@ def _first_schema_error(document: Any, schema: Mapping[str, Any]) -> jsonschema.
     return errors[0] if errors else None
 
 
+_PLAIN_KEYWORDS = frozenset({"type", "enum", "minimum", "maximum", "description", "title", "default", "$comment"})
+_PLAIN_TYPES = {"integer": int, "boolean": bool, "string": str}
+
+
+def _plainly_valid(value: Any, schema: Mapping[str, Any]) -> bool:
+    """Whether ``value`` certainly meets a parameter's schema, decided without the validator when
+    the schema uses only a type, an enum, a minimum and a maximum (as every parameter's does).
+    False means "ask the validator", which also words the error: so a plain value is checked
+    without importing the validation library, and a wrong one is refused in its words."""
+    if not _PLAIN_KEYWORDS.issuperset(schema):
+        return False
+    kind = schema.get("type")
+    if kind is not None and (kind not in _PLAIN_TYPES or type(value) is not _PLAIN_TYPES[kind]):
+        return False
+    if "enum" in schema and not any(type(value) is type(option) and value == option for option in schema["enum"]):
+        return False
+    for bound, within in (("minimum", lambda low: value >= low), ("maximum", lambda high: value <= high)):
+        if bound in schema and not (type(value) is int and type(schema[bound]) is int and within(schema[bound])):
+            return False
+    return True
+
+
 def _describe(error: jsonschema.ValidationError) -> str:
     where = ".".join(str(part) for part in error.absolute_path)
     if error.validator == "additionalProperties":
@@ -99,6 +121,8 @@ def check_parameters(overrides: Mapping[str, Any], where: str) -> None:
     for key, value in overrides.items():
         if key not in schemas:
             raise InvalidVariant(f"{where}: unknown parameter {quote(key)}")
+        if _plainly_valid(value, schemas[key]):
+            continue
         error = _first_schema_error(value, schemas[key])
         if error is not None:
             raise InvalidVariant(f"{where}: parameter {key}={quote(value)}: {error.message[:200]}")

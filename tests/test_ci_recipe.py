@@ -47,6 +47,10 @@ def run_recipe(project: Path, engine: str, **env: str) -> subprocess.CompletedPr
     script.write_text(recipe() + "\n", encoding="utf-8")
     variables = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT)}
     variables.pop("GINSPEC_ROOT", None)
+    # pip's check of every installed package against the others only ever warns, and this
+    # environment holds many more packages than a CI job: the value sets pip's
+    # warn_about_conflicts, which is what --no-warn-conflicts turns off
+    variables["PIP_NO_WARN_CONFLICTS"] = "0"
     variables.update({"GINSPEC_ENGINE": engine, "GINSPEC_ARGS": ARGS, **env})
     return subprocess.run(["sh", str(script)], capture_output=True, text=True, timeout=600, env=variables, cwd=project)
 

@@ -33,8 +33,9 @@ def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytes
 
 def run_pytest(project: pytest.Pytester, *args: str) -> pytest.RunResult:
     """pytest ARGS in the project, in this process. The packages this process has imported already
-    cannot be rewritten for assertions again, which pytest would warn of on every run."""
-    return project.runpytest_inprocess("-p", "no:cacheprovider", "-q", "-W", "ignore::pytest.PytestAssertRewriteWarning", *args)
+    cannot be rewritten for assertions again, which pytest would warn of on every run. The project
+    has no Hypothesis tests: without that plugin each pytest-xdist worker starts faster."""
+    return project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q", "-W", "ignore::pytest.PytestAssertRewriteWarning", *args)
 
 
 def junit_cases(path: Path) -> dict[str, ET.Element]:

@@ -1,8 +1,9 @@
 """Which suite a run used (``ginspec --version``, report headers), where its data is read from,
 and that a run which checks nothing is not a pass.
 
-``ginspec --version`` runs as a program of its own, which reads ``GINSPEC_ROOT`` when it starts; the
-checks run in this process (:mod:`tests.in_process`)."""
+Commands run in this process (:mod:`tests.in_process`), except ``ginspec --version`` once a file of
+the suite was edited: a program of its own reads the files afresh (this process remembers the hash
+of each folder it has read)."""
 
 from __future__ import annotations
 
@@ -44,10 +45,10 @@ def version_of(result: subprocess.CompletedProcess[str]) -> tuple[str, str, str]
 
 
 def test_version_names_the_suite_and_the_hash_follows_the_vectors(tmp_path: Path) -> None:
-    version, digest, where = version_of(ginspec("--version"))
+    version, digest, where = version_of(ginspec_here("--version"))
     assert version != "unknown" and "checkout" in where
     root = copy_of_suite(tmp_path)
-    assert version_of(ginspec("--version", root=root))[1] == digest, "the same files give the same hash"
+    assert version_of(ginspec_here("--version", root=root))[1] == digest, "the same files give the same hash"
     melds = root / "vectors" / "melds" / "sets.yaml"
     melds.write_text(melds.read_text(encoding="utf-8").replace("description:", "description: (edited)", 1), encoding="utf-8")
     _, edited, where = version_of(ginspec("--version", root=root))
@@ -62,7 +63,7 @@ def test_a_folder_without_the_suite_is_refused_by_suite_root(tmp_path: Path) -> 
 
 
 def test_every_report_header_carries_the_version_and_the_hash(tmp_path: Path) -> None:
-    _, digest, _ = version_of(ginspec("--version"))
+    _, digest, _ = version_of(ginspec_here("--version"))
     report, markdown = tmp_path / "r.json", tmp_path / "r.md"
     result = ginspec_here("check", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(report), "--markdown", str(markdown))
     assert result.returncode == 0, result.stderr

@@ -21,13 +21,14 @@ import threading
 import time
 from collections import deque
 from functools import lru_cache
-from typing import IO, Any
-
-import jsonschema
+from typing import IO, TYPE_CHECKING, Any
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.errors import UnknownEngine, quote
 from ginspec.paths import schema_path
+
+if TYPE_CHECKING:
+    import jsonschema
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
@@ -78,6 +79,10 @@ class EngineTimeout(EngineFault):
 
 @lru_cache(maxsize=None)
 def _validator(name: str) -> jsonschema.Draft202012Validator:
+    """The validator of one message schema, made when a program engine first sends that message
+    (importing the validation library takes longer than a whole check of an in-process engine)."""
+    import jsonschema
+
     schema = json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator(schema)
 
