@@ -13,6 +13,8 @@ SUITS = "cdhs"
 _RANK_NUMBERS = {letter: number for number, letter in enumerate(RANKS, start=1)}
 """The rank number of each rank letter, looked up rather than searched for: the oracle weighs
 hundreds of thousands of cards in a run of the suite."""
+_VALUES = {letter: min(number, 10) for letter, number in _RANK_NUMBERS.items()}
+"""The deadwood value of each rank letter (CARD-VALUES): ace 1, two to nine their pips, T J Q K 10."""
 
 
 def parse_card(token):
@@ -72,7 +74,10 @@ def suit(card):
 
 def value(card):
     """Deadwood value (CARD-VALUES): ace 1, two to nine their pips, T J Q K 10."""
-    return min(rank(card), 10)
+    worth = _VALUES.get(card[0])
+    if worth is None:
+        raise ValueError(f"{card!r} has no rank")
+    return worth
 
 
 def total_value(cards):
