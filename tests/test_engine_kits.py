@@ -1,28 +1,24 @@
 """The example engines in other languages (``ginspec new-engine LANG``): each, written out as a
 user would get it, passes every meld, deadwood, discard and knock vector through
 ``ginspec check --engine "exec:..."``. A missing runtime skips its kit with the reason; CI
-installs Node.js and Java (``.ci/run``)."""
+installs Node.js and Java (``.ci/run``).
+
+Each engine runs as a process of its own, as a user runs it; the ``ginspec`` commands that write
+it and check it run in the test process (:mod:`tests.in_process`)."""
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.in_process import ginspec
+
 HAND_KINDS = {"meld", "deadwood", "discard", "knock"}
-
-
-def ginspec(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("GINSPEC_ROOT", None)
-    return subprocess.run([sys.executable, "-m", "ginspec", *args], capture_output=True, text=True, timeout=600, env=env, cwd=cwd)
 
 
 def engine_command(language: str, folder: Path) -> str:
@@ -35,8 +31,9 @@ def engine_command(language: str, folder: Path) -> str:
         return f"{shutil.which('node')} {folder / 'gin_engine.js'}"
     # as new-engine tells the user to run it: the source file launched directly, compiled in memory
     # by the one JVM that then answers (no separate javac run); the JVM compiles its hot code with
-    # the quick compiler only, which changes its speed on a short run, never its answers
-    return f"{shutil.which('java')} -XX:TieredStopAtLevel=1 {folder / 'GinEngine.java'}"
+    # the quick compiler only and collects its garbage on one thread, which changes its speed on a
+    # short run, never its answers
+    return f"{shutil.which('java')} -XX:TieredStopAtLevel=1 -XX:+UseSerialGC {folder / 'GinEngine.java'}"
 
 
 RUNTIMES = {"python": (), "javascript": ("node",), "java": ("javac", "java")}

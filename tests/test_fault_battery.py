@@ -685,7 +685,8 @@ def adapter_mutating_its_input_is_not_recorded(tmp: Path) -> Outcome:
 
 @fault("python-adapters", 1, "does not follow the protocol")
 def adapter_wrong_inner_types(tmp: Path) -> Outcome:
-    return _adapter(tmp, "WrongInnerTypes", "--area", "round")
+    # two replayed hands: each answer's shape is checked on its own, as in a run of every hand
+    return _adapter(tmp, "WrongInnerTypes", "--id", "round-0001", "--id", "round-0002")
 
 
 @fault("python-adapters", 1, "are unsupported", "nothing was checked")

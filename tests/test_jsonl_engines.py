@@ -1,12 +1,12 @@
 """Engines in other processes over JSON lines: the reference engine behind the protocol passes
 like the in-process one, and a misbehaving engine is reported case by case while the run goes on
-and its report is still written."""
+and its report is still written. The engines are processes of their own; ``ginspec check`` runs
+in the test process (:mod:`tests.in_process`)."""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -15,6 +15,7 @@ import pytest
 from ginspec.adapters import open_engine
 from ginspec.runner import run_vectors
 from ginspec.vectors import load_vectors
+from tests.in_process import ginspec
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = f"exec:{sys.executable} -m ginspec.serve"
@@ -75,13 +76,7 @@ def test_check_writes_its_report_even_when_the_engine_crashes(faults, tmp_path: 
     faults({vectors[0].id: "crash"})
     report = tmp_path / "report.json"
     ids = [arg for vector in vectors for arg in ("--id", vector.id)]
-    result = subprocess.run(
-        [sys.executable, "-m", "ginspec", "check", "--engine", MISBEHAVING[len("exec:") :].join(["exec:", ""]), "--report", str(report), *ids],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=os.environ,
-    )
+    result = ginspec("check", "--engine", MISBEHAVING, "--report", str(report), *ids)
     assert result.returncode == 1
     assert result.stdout.strip().splitlines()[-1] == "2 passed, 1 failed"
     data = json.loads(report.read_text(encoding="utf-8"))
@@ -90,9 +85,7 @@ def test_check_writes_its_report_even_when_the_engine_crashes(faults, tmp_path: 
 
 
 def test_an_engine_that_never_starts_is_a_one_line_error() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "ginspec", "check", "--engine", "exec:/nonexistent/engine"], capture_output=True, text=True, timeout=60
-    )
+    result = ginspec("check", "--engine", "exec:/nonexistent/engine")
     assert result.returncode == 2
     assert "cannot start" in result.stderr and result.stderr.count("\n") == 1
 

@@ -1,15 +1,18 @@
 """The whole suite against the real engines, OpenSpiel and RLCard, through their adapters: every
-departure must be one listed in expectations/ENGINE.yaml, and every listed one must still happen."""
+departure must be one listed in expectations/ENGINE.yaml, and every listed one must still happen.
+
+``ginspec check`` runs in the test process (:mod:`tests.in_process`): what is checked is the
+verdict of the command, its exit status and closing line, not the starting of a program."""
 
 from __future__ import annotations
 
 import importlib.util
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.in_process import ginspec
 
 ENGINES = {"openspiel": "pyspiel", "rlcard": "rlcard"}
 
@@ -18,11 +21,6 @@ ENGINES = {"openspiel": "pyspiel", "rlcard": "rlcard"}
 def test_the_suite_agrees_with_the_expectation_file(engine: str, tmp_path: Path) -> None:
     if importlib.util.find_spec(ENGINES[engine]) is None:
         pytest.skip(f"{engine} is not installed: pip install -e \".[{engine}]\"")
-    result = subprocess.run(
-        [sys.executable, "-m", "ginspec", "check", "--engine", engine, "--report", str(tmp_path / f"{engine}.json")],
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
+    result = ginspec("check", "--engine", engine, "--report", str(tmp_path / f"{engine}.json"))
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert re.fullmatch(r"\d+ passed, 0 failed(, \d+ skipped)?", result.stdout.strip().splitlines()[-1])

@@ -10,6 +10,12 @@ Rules: CARD-VALUES, CARD-RANK-ACE-LOW (spec/notation.md).
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 
+_RANK_NUMBERS = {letter: number for number, letter in enumerate(RANKS, start=1)}
+"""The rank number of each rank letter, looked up rather than searched for: the oracle weighs
+hundreds of thousands of cards in a run of the suite."""
+_VALUES = {letter: min(number, 10) for letter, number in _RANK_NUMBERS.items()}
+"""The deadwood value of each rank letter (CARD-VALUES): ace 1, two to nine their pips, T J Q K 10."""
+
 
 def parse_card(token):
     """Return ``token`` if it is exactly one canonical card, else raise ValueError.
@@ -55,7 +61,10 @@ def parse_hand(cards):
 def rank(card):
     """Rank number with the ace low: A=1, 2..9, T=10, J=11, Q=12, K=13
     (CARD-RANK-ACE-LOW)."""
-    return RANKS.index(card[0]) + 1
+    number = _RANK_NUMBERS.get(card[0])
+    if number is None:
+        raise ValueError(f"{card!r} has no rank")
+    return number
 
 
 def suit(card):
@@ -65,17 +74,20 @@ def suit(card):
 
 def value(card):
     """Deadwood value (CARD-VALUES): ace 1, two to nine their pips, T J Q K 10."""
-    return min(rank(card), 10)
+    worth = _VALUES.get(card[0])
+    if worth is None:
+        raise ValueError(f"{card!r} has no rank")
+    return worth
 
 
 def total_value(cards):
     """Sum of the deadwood values of the cards (DEADWOOD-COUNT)."""
-    return sum(value(c) for c in cards)
+    return sum(map(value, cards))
 
 
 def sort_key(card):
     """Canonical printing order: suit c, d, h, s, then rank with the ace low."""
-    return (SUITS.index(suit(card)), rank(card))
+    return (SUITS.index(card[1]), rank(card))
 
 
 def format_hand(cards):

@@ -130,7 +130,9 @@ def _melds_in(hand: frozenset) -> list[frozenset]:
         by_suit.setdefault(suit(c), set()).add(rank(c))
     melds = []
     for r in RANKS:
-        same = sorted(by_rank.get(r, ()), key=sort_key)
+        if len(by_rank.get(r, ())) < 3:
+            continue  # too few cards of the rank for a set
+        same = sorted(by_rank[r], key=sort_key)
         for size in (3, 4):
             melds.extend(frozenset(g) for g in combinations(same, size))
     for s in SUITS:
@@ -147,6 +149,7 @@ def _melds_in(hand: frozenset) -> list[frozenset]:
 @lru_cache(maxsize=None)
 def _least(hand: frozenset) -> int:
     melds = _melds_in(hand)
+    worth = [total_value(meld) for meld in melds]
     best = 0
 
     def walk(start: int, used: frozenset, covered: int) -> None:
@@ -154,7 +157,7 @@ def _least(hand: frozenset) -> int:
         best = max(best, covered)
         for i in range(start, len(melds)):
             if not (melds[i] & used):
-                walk(i + 1, used | melds[i], covered + total_value(melds[i]))
+                walk(i + 1, used | melds[i], covered + worth[i])
 
     walk(0, frozenset(), 0)
     return total_value(hand) - best

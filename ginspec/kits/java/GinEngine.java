@@ -61,9 +61,19 @@ public final class GinEngine {
     /** DEADWOOD-COUNT, MELD-DISJOINT: the least total value left out of disjoint melds. */
     static int leastDeadwood(List<Card> cards) {
         int count = cards.size();
+        // a meld is all of one rank or all of one suit: only groups of cards sharing one are tried
+        int[] sameRank = new int[count];
+        int[] sameSuit = new int[count];
+        for (int i = 0; i < count; i++) {
+            for (int j = 0; j < count; j++) {
+                if (cards.get(j).rank() == cards.get(i).rank()) sameRank[i] |= 1 << j;
+                if (cards.get(j).suit() == cards.get(i).suit()) sameSuit[i] |= 1 << j;
+            }
+        }
         List<Integer> melds = new ArrayList<>();
         for (int mask = 1; mask < (1 << count); mask++) {
-            if (Integer.bitCount(mask) < 3) continue;
+            int first = Integer.numberOfTrailingZeros(mask);
+            if (Integer.bitCount(mask) < 3 || ((mask & ~sameRank[first]) != 0 && (mask & ~sameSuit[first]) != 0)) continue;
             List<Card> chosen = new ArrayList<>();
             for (int i = 0; i < count; i++) if ((mask & (1 << i)) != 0) chosen.add(cards.get(i));
             if (meldType(chosen) != null) melds.add(mask);

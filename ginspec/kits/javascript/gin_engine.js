@@ -43,14 +43,20 @@ function meldType(cards) {
   return null;
 }
 
-// Every meld the hand holds, as a bit mask over its cards.
+// Every meld the hand holds, as a bit mask over its cards. A meld is all of one rank or all of one
+// suit, so only the groups of cards sharing a rank or a suit are tried.
 function possibleMelds(cards) {
   const melds = [];
   const count = cards.length;
+  const sameRank = cards.map((card) => cards.reduce((mask, other, j) => (other.rank === card.rank ? mask | (1 << j) : mask), 0));
+  const sameSuit = cards.map((card) => cards.reduce((mask, other, j) => (other.suit === card.suit ? mask | (1 << j) : mask), 0));
   for (let mask = 1; mask < 1 << count; mask++) {
     let size = 0;
     for (let i = 0; i < count; i++) if (mask & (1 << i)) size++;
     if (size < 3) continue;
+    let first = 0;
+    while (!(mask & (1 << first))) first++;
+    if (mask & ~sameRank[first] && mask & ~sameSuit[first]) continue;
     const chosen = cards.filter((_, i) => mask & (1 << i));
     if (meldType(chosen) !== null) melds.push(mask);
   }
