@@ -247,8 +247,10 @@ def test_home_page_directives_are_expanded(site_dir: Path) -> None:
     text = (site_dir / "index.html").read_text(encoding="utf-8")
     assert 'href="rules/melds/"' in text, "the table of rule areas"
     assert 'class="gs-stats"' in text and f'href="conformance/{SAMPLE_ENGINE}/"' in text
-    for page in site_dir.rglob("*.html"):
-        assert "<!-- ginspec:" not in page.read_text(encoding="utf-8"), f"{page}: a directive was left as it was"
+    for page in [*site_dir.rglob("*.html"), site_dir / "search" / "search_index.json"]:
+        text = page.read_text(encoding="utf-8")
+        assert "<!-- ginspec:" not in text, f"{page}: a directive was left as it was"
+        assert "<!--gs-drawing:" not in text and "\ue000" not in text and "\\ue000" not in text, f"{page}: a deferred piece was not put back"
 
 
 def test_reference_pages_are_there(site_dir: Path) -> None:

@@ -210,7 +210,7 @@ def vector_example(vector: Vector, uri: str, context: Context, heading: bool = T
         "vector.md",
         vector=vector,
         heading=heading,
-        description=md_cards(vector.description),
+        description=md_cards(vector.description, context.inline),
         meta=f" ({'; '.join(meta)})" if meta else "",
         facts=facts,
         link=links.vector(vector.id, uri),

@@ -16,13 +16,19 @@ from ginspec.suite import Suite
 Builder = Callable[[], str]
 
 
-PLACEHOLDER = re.compile(r"<!--gs-drawing:(\d+)-->")
+PLACEHOLDER = re.compile(r"<!--gs-drawing:(\d+)-->|\ue000([\ue010-\ue01f]+)\ue001")
+"""A drawing's placeholder (an HTML comment on its own line), or an inline piece's: its number in
+hexadecimal digits written as private-use characters between two others, which no Markdown syntax,
+no rule ID and no card name can match."""
+INLINE_DIGITS = {format(value, "x"): chr(0xE010 + value) for value in range(16)}
 
 
 @dataclass
 class Context:
     """``deferred``: drawings are left out of the Markdown, a placeholder in their stead, and put
-    back in the HTML by :meth:`restore` (Markdown need not read their thousands of tags)."""
+    back in the HTML by :meth:`restore` (Markdown need not read their thousands of tags); so are
+    the generated links and the card names inside lines of Markdown (:meth:`inline`), which
+    Markdown would otherwise read pattern by pattern."""
 
     suite: Suite
     links: Links
@@ -40,9 +46,23 @@ class Context:
         self.drawings.append(drawing)
         return f"<!--gs-drawing:{len(self.drawings) - 1}-->"
 
+    def inline(self, html: str) -> str:
+        """A piece of HTML inside a line of Markdown (a link, a card name): itself, or when
+        deferred a placeholder that Markdown leaves as text."""
+        if not self.deferred:
+            return html
+        self.drawings.append(html)
+        number = format(len(self.drawings) - 1, "x")
+        return "\ue000" + "".join(INLINE_DIGITS[digit] for digit in number) + "\ue001"
+
     def restore(self, html: str) -> str:
-        """A page's HTML with the drawings put back in place of their placeholders."""
-        return PLACEHOLDER.sub(lambda match: self.drawings[int(match.group(1))], html)
+        """A page's HTML with the drawings and inline pieces put back in place of their placeholders."""
+        return PLACEHOLDER.sub(self._restored, html)
+
+    def _restored(self, match: re.Match[str]) -> str:
+        if match.group(1) is not None:
+            return self.drawings[int(match.group(1))]
+        return self.drawings[int("".join(format(ord(digit) - 0xE010, "x") for digit in match.group(2)), 16)]
 
 
 class PageFamily:

@@ -133,7 +133,7 @@ class RulePages(PageFamily):
             "rule.md",
             rule=rule,
             meaning=STATUS_MEANINGS.get(rule.status, rule.status),
-            statement=links.linkify(md_cards(rule.statement), uri),
+            statement=links.linkify(md_cards(rule.statement, self.context.inline), uri),
             reason=md_text(rule.unverifiable_reason or ""),
             facts=facts,
             standard=", ".join(f"`{name}` = `{show_value(standard.get(name))}`" for name in rule.parameters),
