@@ -60,21 +60,37 @@ def markdown_html(text: str, uri: str) -> str:
     return re.sub(r'href="([^"#:]+)\.md(?:#([^"]*))?"', url, made)
 
 
-@pytest.mark.parametrize("page", ["vectors/melds/sets.md", "rules/layoff.md", "reference/vectors.md"])
-def test_deferred_drawings_come_back_whole(page: str) -> None:
-    """A page made with its drawings, links and card names deferred past Markdown is, once they
-    are put back, the page Markdown makes of them written in place: a vector page, a rule page
-    (cards named in prose, links in tables and folded lists) and a reference page (IDs linked in
-    its text and in a heading, which keeps its Markdown link)."""
+@pytest.fixture(scope="module")
+def both_sites() -> tuple[Site, Site]:
+    """The site made from one loaded suite, with its drawings in place and deferred."""
     suite = Suite(ROOT, ROOT / "no-reports")
-    direct = Site(suite=suite).builders[page]()
-    deferred_site = Site(suite=suite, deferred_drawings=True)
+    return Site(suite=suite), Site(suite=suite, deferred_drawings=True)
+
+
+@pytest.mark.parametrize("page", ["vectors/melds/sets.md", "rules/first-turn.md"])
+def test_deferred_drawings_come_back_whole(page: str, both_sites: tuple[Site, Site]) -> None:
+    """A page made with its drawings, links and card names deferred past Markdown is, once they
+    are put back, the page Markdown makes of them written in place: a vector page, and a rule
+    page (cards named in prose, IDs linked in it, links in tables and in a folded list)."""
+    direct_site, deferred_site = both_sites
+    direct = direct_site.builders[page]()
     deferred = deferred_site.builders[page]()
     assert "<!--gs-drawing:" not in direct and "\ue000" not in direct
-    if page.startswith("vectors/"):
-        assert "<!--gs-drawing:" in deferred and "gs-example" not in deferred
-    assert "\ue000" in deferred, "links and card names are deferred too"
+    assert "<!--gs-drawing:" in deferred and "gs-example" not in deferred
+    assert "\ue000" in deferred and "gs-cardtext" not in deferred, "links and card names are deferred too"
     assert deferred_site.restore(markdown_html(deferred, page)) == markdown_html(direct, page)
+
+
+def test_a_link_in_a_heading_stays_markdown(both_sites: tuple[Site, Site]) -> None:
+    """The table of contents and a heading's anchor are made from its Markdown text: an ID named
+    in a heading is linked in Markdown, the same ID in the text below in HTML put back later."""
+    deferred_site = both_sites[1]
+    text = "## The count (rule `DEADWOOD-COUNT`)\n\nSee `DEADWOOD-COUNT`.\n"
+    made = deferred_site.context.links.linkify(text, "reference/vectors.md")
+    heading, body = made.split("\n\n")
+    assert heading == "## The count (rule [`DEADWOOD-COUNT`](../rules/melds.md#DEADWOOD-COUNT))"
+    assert "\ue000" in body and "](" not in body
+    assert deferred_site.restore(body) == 'See <a href="../../rules/melds/#DEADWOOD-COUNT"><code>DEADWOOD-COUNT</code></a>.'
 
 
 def test_no_yaml_or_card_reading_of_its_own() -> None:
