@@ -202,10 +202,10 @@ def vector_example(vector: Vector, uri: str, context: Context, heading: bool = T
     if vector.variant != "standard":
         meta.append("variant " + links.variant(vector.variant, uri))
     if vector.overrides:
-        meta.append(", ".join(f"`{key}` = `{show_value(value)}`" for key, value in vector.overrides.items()))
-    facts = [f"**Kind:** `{vector.kind}`", "**Rules:** " + links.rules(vector.rules, uri)]
+        meta.append(", ".join(f"{context.code(key)} = {context.code(show_value(value))}" for key, value in vector.overrides.items()))
+    facts = [f"{context.strong('Kind:')} {context.code(vector.kind)}", f"{context.strong('Rules:')} {links.rules(vector.rules, uri)}"]
     if vector.provenance:
-        facts.append(f"**Expected values:** {PROVENANCE.get(vector.provenance, vector.provenance)}")
+        facts.append(f"{context.strong('Expected values:')} {PROVENANCE.get(vector.provenance, vector.provenance)}")
     return render(
         "vector.md",
         vector=vector,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ginspec.site.links import Links
+from ginspec.site.markdown import escape
 from ginspec.suite import Suite
 
 Builder = Callable[[], str]
@@ -54,6 +55,19 @@ class Context:
         self.drawings.append(html)
         number = format(len(self.drawings) - 1, "x")
         return "\ue000" + "".join(INLINE_DIGITS[digit] for digit in number) + "\ue001"
+
+    def code(self, text: str) -> str:
+        """``text`` as a code span inside a line of Markdown: deferred, the HTML Markdown makes of
+        it (its ends stripped, ``&``, ``<`` and ``>`` escaped)."""
+        if self.deferred and "`" not in text:
+            return self.inline(f"<code>{escape(text.strip())}</code>")
+        return f"`{text}`"
+
+    def strong(self, text: str) -> str:
+        """Plain ``text`` in bold inside a line of Markdown (a label: ``**Rules:**``)."""
+        if self.deferred:
+            return self.inline(f"<strong>{text}</strong>")
+        return f"**{text}**"
 
     def restore(self, html: str) -> str:
         """A page's HTML with the drawings and inline pieces put back in place of their placeholders."""
