@@ -16,6 +16,7 @@ from markupsafe import escape
 
 from ginspec.anchors import slug
 from ginspec.site.markdown import CODE_SPAN, FENCE, md_text
+from ginspec.site.markdown import escape as md_escape
 from ginspec.suite import Suite
 from ginspec.vectors import Vector
 
@@ -68,7 +69,8 @@ HEADING = re.compile(r" {0,3}#{1,6}(\s|$)")
 """A Markdown heading's line."""
 PLAIN_LABEL = re.compile(r"[^`*_\[\]\\<{!]+")
 """A link text that Markdown shows as it is written (no code span, emphasis, bracket, escape, tag
-or attribute list): such a link may be written in HTML, as Markdown would write it."""
+or attribute list): such a link may be written in HTML, as Markdown would write it. A code label
+only needs no backtick."""
 
 
 class Links:
@@ -87,9 +89,13 @@ class Links:
         """A link from the page ``from_uri`` to ``to_uri`` (and ``anchor``); ``label`` is Markdown
         text, shown as code with ``code``. A link in a heading is left to Markdown (``inline``
         false): the table of contents and the heading's anchor are made from its text."""
-        if inline and self.place is not None and PLAIN_LABEL.fullmatch(label) and not (code and "&" in label):
-            text = f"<code>{label}</code>" if code else label
-            return self.place(f'<a href="{escape(href(from_uri, to_uri, anchor))}">{text}</a>')
+        if inline and self.place is not None:
+            if code and "`" not in label:
+                text: str | None = f"<code>{md_escape(label.strip())}</code>"
+            else:
+                text = None if code or not PLAIN_LABEL.fullmatch(label) else label
+            if text is not None:
+                return self.place(f'<a href="{escape(href(from_uri, to_uri, anchor))}">{text}</a>')
         shown = f"`{label}`" if code else label
         return f"[{shown}]({rel(from_uri, to_uri, anchor)})"
 
