@@ -206,13 +206,19 @@ def vector_example(vector: Vector, uri: str, context: Context, heading: bool = T
     facts = [f"{context.strong('Kind:')} {context.code(vector.kind)}", f"{context.strong('Rules:')} {links.rules(vector.rules, uri)}"]
     if vector.provenance:
         facts.append(f"{context.strong('Expected values:')} {PROVENANCE.get(vector.provenance, vector.provenance)}")
+    description = md_cards(vector.description, context.inline)
+    described = description + (f" ({'; '.join(meta)})" if meta else "")
+    link = links.vector(vector.id, uri)
+    body = vector_body(vector)
+    lead = [described] if heading else [f"{link}: {described}"]
+    block = context.paragraphs([lead, facts] if heading else [lead], then=body)
     return render(
         "vector.md",
         vector=vector,
         heading=heading,
-        description=md_cards(vector.description, context.inline),
-        meta=f" ({'; '.join(meta)})" if meta else "",
+        block=block,
+        described=described,
         facts=facts,
-        link=links.vector(vector.id, uri),
-        body=context.place(vector_body(vector)),
+        link=link,
+        body=context.place(body) if block is None else "",
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ginspec.site.links import Links
 from ginspec.site.markdown import escape
@@ -22,6 +22,10 @@ PLACEHOLDER = re.compile(r"<!--gs-drawing:(\d+)-->|\ue000([\ue010-\ue01f]+)\ue00
 hexadecimal digits written as private-use characters between two others, which no Markdown syntax,
 no rule ID and no card name can match."""
 INLINE_DIGITS = {format(value, "x"): chr(0xE010 + value) for value in range(16)}
+PLAIN_LINE = re.compile(r"(?![\s\-+*:>=#|]|\d+[.)](\s|$))[^`*_\[\]\\<>!{}|~\n]+")
+"""A line of a paragraph that Markdown writes as it is: nothing inline (code span, emphasis, link,
+escape, tag, attribute list; placeholders of inline pieces are welcome) and nothing at its start
+that would begin another block (a list, a quote, a heading, a table, a definition)."""
 
 
 @dataclass
@@ -55,6 +59,16 @@ class Context:
         self.drawings.append(html)
         number = format(len(self.drawings) - 1, "x")
         return "\ue000" + "".join(INLINE_DIGITS[digit] for digit in number) + "\ue001"
+
+    def paragraphs(self, paragraphs: Sequence[Sequence[str]], then: str = "") -> str | None:
+        """Paragraphs of lines joined by hard line breaks (``"  \\n"``), and after them the block
+        of HTML ``then``, as one placeholder for all: when deferred and every line is plain
+        (:data:`PLAIN_LINE`), the HTML Markdown makes of them; else None (Markdown must read them)."""
+        written = [paragraph for paragraph in paragraphs if any(paragraph)]
+        if not self.deferred or not all(PLAIN_LINE.fullmatch(line) for paragraph in written for line in paragraph):
+            return None
+        blocks = ["<p>" + "<br />\n".join(self.restore(line) for line in paragraph) + "</p>" for paragraph in written]
+        return self.place("\n".join(blocks + ([then] if then else [])))
 
     def code(self, text: str) -> str:
         """``text`` as a code span inside a line of Markdown: deferred, the HTML Markdown makes of
