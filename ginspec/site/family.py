@@ -21,7 +21,9 @@ PLACEHOLDER = re.compile(r"<!--gs-drawing:(\d+)-->|\ue000([\ue010-\ue01f]+)\ue00
 """A drawing's placeholder (an HTML comment on its own line), or an inline piece's: its number in
 hexadecimal digits written as private-use characters between two others, which no Markdown syntax,
 no rule ID and no card name can match."""
-INLINE_DIGITS = {format(value, "x"): chr(0xE010 + value) for value in range(16)}
+HEX_DIGITS = "0123456789abcdef"
+INLINE_DIGITS = "".join(chr(0xE010 + value) for value in range(16))
+TO_INLINE, FROM_INLINE = str.maketrans(HEX_DIGITS, INLINE_DIGITS), str.maketrans(INLINE_DIGITS, HEX_DIGITS)
 PLAIN_LINE = re.compile(r"(?![\s\-+*:>=#|]|\d+[.)](\s|$))[^`*_\[\]\\<>!{}|~\n]+")
 """A line of a paragraph that Markdown writes as it is: nothing inline (code span, emphasis, link,
 escape, tag, attribute list; placeholders of inline pieces are welcome) and nothing at its start
@@ -57,8 +59,7 @@ class Context:
         if not self.deferred:
             return html
         self.drawings.append(html)
-        number = format(len(self.drawings) - 1, "x")
-        return "\ue000" + "".join(INLINE_DIGITS[digit] for digit in number) + "\ue001"
+        return "\ue000" + format(len(self.drawings) - 1, "x").translate(TO_INLINE) + "\ue001"
 
     def paragraphs(self, paragraphs: Sequence[Sequence[str]], then: str = "") -> str | None:
         """Paragraphs of lines joined by hard line breaks (``"  \\n"``), and after them the block
@@ -90,7 +91,7 @@ class Context:
     def _restored(self, match: re.Match[str]) -> str:
         if match.group(1) is not None:
             return self.drawings[int(match.group(1))]
-        return self.drawings[int("".join(format(ord(digit) - 0xE010, "x") for digit in match.group(2)), 16)]
+        return self.drawings[int(match.group(2).translate(FROM_INLINE), 16)]
 
 
 class PageFamily:

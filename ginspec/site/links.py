@@ -39,18 +39,29 @@ def page_url(uri: str) -> str:
     return uri[: -len(".md")] + "/"
 
 
-@lru_cache(maxsize=65536)
 def href(from_uri: str, to_uri: str, anchor: str | None = None) -> str:
     """A relative URL for raw HTML links, which mkdocs does not rewrite."""
-    source, target = page_url(from_uri).rstrip("/"), page_url(to_uri).rstrip("/")
-    if source == target:
-        path = ""
-    else:
-        path = posixpath.relpath(target or ".", source or ".")
-        path = "./" if path == "." else path + "/"
+    path = _page_path(from_uri, to_uri)
     if anchor:
         return f"{path}#{anchor}"
     return path or "./"
+
+
+@lru_cache(maxsize=65536)
+def _page_path(from_uri: str, to_uri: str) -> str:
+    """The relative URL of the page ``to_uri`` seen from the page ``from_uri``: empty for the same
+    page. Page URLs are plain folders (no ``.`` or ``..``), so the path climbs out of the folders
+    the two do not share and goes down into the target's."""
+    source, target = page_url(from_uri).rstrip("/"), page_url(to_uri).rstrip("/")
+    if source == target:
+        return ""
+    up = source.split("/") if source else []
+    down = target.split("/") if target else []
+    shared = 0
+    while shared < min(len(up), len(down)) and up[shared] == down[shared]:
+        shared += 1
+    path = "/".join([".."] * (len(up) - shared) + down[shared:])
+    return path + "/" if path else "./"
 
 
 def area_uri(area: str) -> str:
