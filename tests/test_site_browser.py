@@ -7,7 +7,8 @@ One browser and one tab serve the whole module; the tab goes from page to page a
 For the width of the pages each page is loaded once, in a phone's or a desktop's window, and
 measured again with the window resized to the other: the style sheets and the page's scripts answer
 a resized window as they answer one opened at that size. A page that a test of its own opens is
-measured there, once that test's checks have passed, and not loaded again.
+measured there, once that test's checks have passed (the home page before the search opens over
+it), and not loaded again.
 """
 
 from __future__ import annotations
@@ -227,6 +228,7 @@ def test_search_finds_a_rule_by_its_id(window: Window) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = window.open("", search=True)
+    window.measure("", restore=True)  # the home page's width, before the search opens over it
     search = page.locator("input.md-search__input")
     search.click()
     search.fill("MELD-RUN-ACE-LOW")
