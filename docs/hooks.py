@@ -3,8 +3,9 @@
 The pages about rules, variants, registers, tests and conformance are made at build time by
 :class:`ginspec.site.Site` (the ``ginspec/site/`` package) from the repository's own data;
 hand-written pages in docs/ may hold ``<!-- ginspec:NAME -->`` lines, which are replaced by
-generated Markdown. Drawings of cards skip Markdown: a placeholder stands in the Markdown and the
-drawing is put back in the page's HTML. Nothing generated is ever written into docs/.
+generated Markdown. Drawings of cards, and the generated links and card names inside lines of
+text, skip Markdown: a placeholder stands in the Markdown and the HTML is put back in the page's
+HTML. Nothing generated is ever written into docs/.
 """
 
 from __future__ import annotations

@@ -17,10 +17,13 @@ from html.parser import HTMLParser
 
 _TOKEN = re.compile(
     r"""<!--.*?-->"""  # a comment
-    r"""|<(?P<raw>script|style)\b(?P<raw_attrs>(?:"[^"]*"|'[^']*'|[^'">])*)>.*?</(?P=raw)\s*>"""  # text only
-    r"""|<(?P<tag>[a-zA-Z][^\s/>]*)(?P<attrs>(?:"[^"]*"|'[^']*'|[^'">])*)>""",
+    r"""|<(?P<raw>script|style)\b(?P<raw_attrs>(?:[^'">]++|"[^"]*+"|'[^']*+')*+)>.*?</(?P=raw)\s*>"""  # text only
+    r"""|<(?P<tag>[a-zA-Z][^\s/>]*+)(?P<attrs>(?:[^'">]++|"[^"]*+"|'[^']*+')*+)>""",
     re.DOTALL | re.IGNORECASE,
 )
+"""A comment, a script or style with its text, or a start tag. The attributes are read a run of
+plain characters or a quoted value at a time, never taken back (possessive quantifiers: the three
+kinds begin with different characters, so there is nothing to try again)."""
 _ATTRIBUTE = re.compile(r"""([^\s"'>/=]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]*)))?""")
 _LINKING = frozenset({"a", "link", "script", "img"})
 

@@ -38,6 +38,7 @@ from ginspec.registry import load_registry
 from ginspec.report import build_report
 from ginspec.runner import CaseResult
 from ginspec.site import Site, arrangement_html, card_html, hand_html, href, md_cards
+from ginspec.suite import Suite
 from ginspec.variants import load_variants
 from tests.site_reading import PageReading, read_page, read_page_slowly
 
@@ -55,13 +56,20 @@ def mkdocs_missing() -> str | None:
 # -- building the site once ---------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=None)
+def loaded_suite() -> Suite:
+    """The repository's data without conformance reports, loaded once for the tests that read it."""
+    return Suite(ROOT, ROOT / "no-reports")
+
+
+@functools.lru_cache(maxsize=None)
 def sample_report() -> dict:
     """A report with a pass, failures of a vector and a scenario, an expected failure and an
     unsupported case, on real vector IDs so that its links resolve."""
-    site = Site(root=ROOT)
-    vectors = [vector for vector in site.vectors if vector.kind in ("deadwood", "score", "knock")]
-    rounds = [vector for vector in site.vectors if vector.kind == "round"]
-    scenario = next(f"{feature.path.removeprefix('features/')}: {feature.scenarios[0].name}" for feature in site.features if feature.scenarios)
+    suite = loaded_suite()
+    vectors = [vector for vector in suite.vectors if vector.kind in ("deadwood", "score", "knock")]
+    rounds = [vector for vector in suite.vectors if vector.kind == "round"]
+    scenario = next(f"{feature.path.removeprefix('features/')}: {feature.scenarios[0].name}" for feature in suite.features if feature.scenarios)
 
     def result(vector, status, observed=None, message=""):
         return CaseResult(
@@ -247,8 +255,10 @@ def test_home_page_directives_are_expanded(site_dir: Path) -> None:
     text = (site_dir / "index.html").read_text(encoding="utf-8")
     assert 'href="rules/melds/"' in text, "the table of rule areas"
     assert 'class="gs-stats"' in text and f'href="conformance/{SAMPLE_ENGINE}/"' in text
-    for page in site_dir.rglob("*.html"):
-        assert "<!-- ginspec:" not in page.read_text(encoding="utf-8"), f"{page}: a directive was left as it was"
+    for page in [*site_dir.rglob("*.html"), site_dir / "search" / "search_index.json"]:
+        text = page.read_text(encoding="utf-8")
+        assert "<!-- ginspec:" not in text, f"{page}: a directive was left as it was"
+        assert "<!--gs-drawing:" not in text and "\ue000" not in text and "\\ue000" not in text, f"{page}: a deferred piece was not put back"
 
 
 def test_reference_pages_are_there(site_dir: Path) -> None:
@@ -359,7 +369,7 @@ def test_every_hand_written_page_is_in_the_navigation(tmp_path: Path) -> None:
     (tmp_path / "findings.md").write_text("# What the engines do\n", encoding="utf-8")
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "history.md").write_text("# A short history\n", encoding="utf-8")
-    nav = Site(root=ROOT, reports=tmp_path / "none", docs=tmp_path).nav()
+    nav = Site(suite=loaded_suite(), docs=tmp_path).nav()
     pages = set(site_module._nav_pages(nav))
     assert {"index.md", "findings.md", "notes/history.md", "rules/melds.md", "variants/index.md"} <= pages
     assert {"More": [{"A short history": "notes/history.md"}]} in nav
@@ -398,10 +408,9 @@ def test_every_seed_statement_says_how_it_is_checked(site_dir: Path) -> None:
     import re
 
     from ginspec.seeds import statement_coverage
-    from ginspec.suite import Suite
 
     text = html.unescape((site_dir / "sources" / "index.html").read_text(encoding="utf-8"))
-    rows = statement_coverage(Suite().coverage)
+    rows = statement_coverage(loaded_suite().coverage)
     assert rows
     for row in rows:
         block = re.search(rf'id="{re.escape(row["id"])}"[^>]*>(.*?)</p>', text, re.S)

@@ -6,7 +6,9 @@ phone nor a desktop window scrolls sideways. Screenshots go to ``test-artifacts/
 One browser and one tab serve the whole module; the tab goes from page to page as a reader's would.
 For the width of the pages each page is loaded once, in a phone's or a desktop's window, and
 measured again with the window resized to the other: the style sheets and the page's scripts answer
-a resized window as they answer one opened at that size.
+a resized window as they answer one opened at that size. A page that a test of its own opens is
+measured there, once that test's checks have passed (the home page before the search opens over
+it), and not loaded again.
 """
 
 from __future__ import annotations
@@ -110,6 +112,10 @@ the page's scripts changed in reply to it), then every transition and animation 
 its end (a resized window starts some: the search box of the header widens, the tabs slide in)."""
 
 
+SEARCHED = "() => !document.querySelector('.md-search-result__meta').innerText.includes('Type to start')"
+"""A script that is true once the search has run the query typed (its results no longer say "Type
+to start searching")."""
+
 SEARCH = ("**/search/search_index.json", "**/assets/javascripts/workers/search.*.js")
 """What the site's search loads: its index and the script of the worker that reads it."""
 
@@ -133,6 +139,7 @@ class Window:
         self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         self.search = False
         self.held: list[Any] = []
+        self.fit = Fit()
         for pattern in SEARCH:
             self.page.route(pattern, self._search)
 
@@ -166,6 +173,25 @@ class Window:
     def horizontal_overflow(self) -> int:
         return int(self.page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
+    def measure(self, path: str, restore: bool = False) -> None:
+        """Record in :attr:`fit` how far the page shown, ``path`` of :data:`FITTING`, is wider
+        than the window in the window's size and, resized, in the other (then back to the first
+        size with ``restore``), and the errors it logged."""
+        first = self.page.viewport_size
+        sizes = [("phone", PHONE), ("desktop", DESKTOP)]
+        if first == DESKTOP:
+            sizes.reverse()
+        for size, viewport in sizes:
+            if viewport != self.page.viewport_size:
+                self.resize(viewport)
+            self.fit.overflow[size][path or "home"] = self.horizontal_overflow()
+            if path in SHOTS:
+                _shot(self.page, f"{SHOTS[path]}-{size}.png")
+        if self.errors:
+            self.fit.errors[path or "home"] = list(self.errors)
+        if restore and self.page.viewport_size != first:
+            self.resize(first)
+
     def close(self) -> None:
         self.context.close()
 
@@ -195,24 +221,28 @@ def test_rule_page_shows_its_cards(window: Window) -> None:
     box = cards.first.bounding_box()
     assert box is not None and box["height"] > box["width"] > 20, "a card is drawn upright, taller than wide"
     assert not window.errors, window.errors
+    window.measure("rules/melds/#MELD-SET")
 
 
 def test_search_finds_a_rule_by_its_id(window: Window) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = window.open("", search=True)
+    window.measure("", restore=True)  # the home page's width, before the search opens over it
     search = page.locator("input.md-search__input")
     search.click()
     search.fill("MELD-RUN-ACE-LOW")
     # The index loads in a worker, and a query typed before it is ready is not always run again
     # (the results still say "Type to start searching"): then it is typed again.
     page.wait_for_selector(".md-search-result__meta", timeout=30000)
-    meta = page.locator(".md-search-result__meta")
     for _ in range(20):
-        page.wait_for_timeout(500)
-        if "Type to start" not in meta.inner_text():
+        try:
+            page.wait_for_function(SEARCHED, polling=100, timeout=500)
             break
-        search.press("End")
-        search.type(" ")
-        search.press("Backspace")
+        except PlaywrightTimeout:
+            search.press("End")
+            search.type(" ")
+            search.press("Backspace")
     found = page.locator(".md-search-result__item a.md-search-result__link[href*='rules/melds/']")
     found.first.wait_for(state="attached", timeout=30000)
     hrefs = [found.nth(index).get_attribute("href") or "" for index in range(found.count())]
@@ -228,6 +258,7 @@ def test_variants_table_renders(window: Window) -> None:
     assert headers.count() == len(load_variants()) + 1
     assert matrix.locator("td.gs-diff").count() > 0
     assert not window.errors, window.errors
+    window.measure("variants/")
 
 
 def test_conformance_matrix_renders(window: Window) -> None:
@@ -237,11 +268,14 @@ def test_conformance_matrix_renders(window: Window) -> None:
     assert matrix.locator("th a", has_text=SAMPLE_ENGINE).count() == 1
     assert matrix.locator(".gs-count.gs-fail").count() > 0
     assert page.locator(".gs-conformance-matrix[data-by='rule'] tr").count() > len(load_registry())
+    assert not window.errors, window.errors
+    window.measure("conformance/", restore=True)
     page.locator(".gs-conformance-matrix[data-by='area'] th a", has_text=SAMPLE_ENGINE).click()
     page.wait_for_load_state("load")
     assert page.locator("h1", has_text=SAMPLE_ENGINE).is_visible()
     assert page.locator(".gs-compare").first.is_visible(), "a failing case shows expected against observed"
     assert not window.errors, window.errors
+    window.measure(f"conformance/{SAMPLE_ENGINE}/")
 
 
 FITTING = (
@@ -277,29 +311,21 @@ class Fit:
 @pytest.fixture(scope="module")
 def fit(window: Window) -> Fit:
     """Each page is loaded once, in one window, measured, then measured again with the window
-    resized to the other size: every other page is loaded in a phone's window and widened to a
-    desktop's, the others loaded in a desktop's and narrowed to a phone's."""
-    measured = Fit()
-    for number, path in enumerate(FITTING):
-        name = path or "home"
-        sizes = [("phone", PHONE), ("desktop", DESKTOP)]
-        if number % 2:
-            sizes.reverse()
-        page = window.open(path, sizes[0][1])
-        for size, viewport in sizes:
-            if viewport != sizes[0][1]:
-                window.resize(viewport)
-            measured.overflow[size][name] = window.horizontal_overflow()
-            if path in SHOTS:
-                _shot(page, f"{SHOTS[path]}-{size}.png")
-        if window.errors:
-            measured.errors[name] = list(window.errors)
-    return measured
+    resized to the other size. The pages the tests above opened were measured there, in a
+    desktop's window narrowed to a phone's (:meth:`Window.measure`); of the others, every other
+    page is loaded in a phone's window and widened to a desktop's, the rest loaded in a desktop's
+    and narrowed to a phone's."""
+    left = [path for path in FITTING if (path or "home") not in window.fit.overflow["desktop"]]
+    for number, path in enumerate(left):
+        window.open(path, DESKTOP if number % 2 else PHONE)
+        window.measure(path)
+    return window.fit
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_pages_fit_the_window(fit: Fit, size: str) -> None:
     viewport = PHONE if size == "phone" else DESKTOP
+    assert set(fit.overflow[size]) == {path or "home" for path in FITTING}, "every page is measured"
     overflowing = {path: pixels for path, pixels in fit.overflow[size].items() if pixels > 1}
     assert not overflowing, f"pages wider than a {viewport['width']}px window: {overflowing}"
     assert not fit.errors, fit.errors

@@ -4,11 +4,14 @@ and YAML only through the suite's loaders."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 
+import pytest
+
 from ginspec.coverage import rule_coverage
-from ginspec.site import Site
+from ginspec.site import Site, href
 from ginspec.site.cards import cards_in_text, hand_html, row_html
 from ginspec.site.examples import answer_html
 from ginspec.suite import Suite
@@ -39,15 +42,57 @@ def test_values_in_drawings_are_escaped() -> None:
     assert cards_in_text("Th <x>").endswith("&lt;x&gt;")
 
 
-def test_deferred_drawings_come_back_whole() -> None:
-    page = "vectors/melds/sets.md"
+def markdown_html(text: str, uri: str) -> str:
+    """``text`` as the site's Markdown makes it (the extensions of ``mkdocs.yml``), links to other
+    pages (``x.md#a``) written as the built site's URLs, as mkdocs writes them."""
+    import markdown
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    names = [next(iter(item)) if isinstance(item, dict) else item for item in config["markdown_extensions"]]
+    options = {next(iter(item)): next(iter(item.values())) for item in config["markdown_extensions"] if isinstance(item, dict)}
+    made = markdown.Markdown(extensions=names, extension_configs=options).convert(text)
+
+    def url(match: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(uri), match.group(1) + ".md"))
+        return f'href="{href(uri, target, match.group(2))}"'
+
+    return re.sub(r'href="([^"#:]+)\.md(?:#([^"]*))?"', url, made)
+
+
+@pytest.fixture(scope="module")
+def both_sites() -> tuple[Site, Site]:
+    """The site made from one loaded suite, with its drawings in place and deferred."""
     suite = Suite(ROOT, ROOT / "no-reports")
-    direct = Site(suite=suite).builders[page]()
-    deferred_site = Site(suite=suite, deferred_drawings=True)
+    return Site(suite=suite), Site(suite=suite, deferred_drawings=True)
+
+
+@pytest.mark.parametrize("page", ["vectors/melds/sets.md", "vectors/scoring/ties.md", "rules/first-turn.md"])
+def test_deferred_drawings_come_back_whole(page: str, both_sites: tuple[Site, Site]) -> None:
+    """A page made with its drawings, links and card names deferred past Markdown is, once they
+    are put back, the page Markdown makes of them written in place: a vector page whose vectors
+    skip Markdown but for their headings, one where Markdown must read the descriptions (a
+    parameter named in them, variants and values beside them), and a rule page (cards named in
+    prose, IDs linked in it, links in tables and in a folded list)."""
+    direct_site, deferred_site = both_sites
+    direct = direct_site.builders[page]()
     deferred = deferred_site.builders[page]()
+    assert "<!--gs-drawing:" not in direct and "\ue000" not in direct
     assert "<!--gs-drawing:" in deferred and "gs-example" not in deferred
-    assert "<!--gs-drawing:" not in direct
-    assert deferred_site.restore(deferred) == direct
+    assert "gs-cardtext" not in deferred and "<a href" not in deferred, "links and card names are deferred too"
+    assert deferred_site.restore(markdown_html(deferred, page)) == markdown_html(direct, page)
+
+
+def test_a_link_in_a_heading_stays_markdown(both_sites: tuple[Site, Site]) -> None:
+    """The table of contents and a heading's anchor are made from its Markdown text: an ID named
+    in a heading is linked in Markdown, the same ID in the text below in HTML put back later."""
+    deferred_site = both_sites[1]
+    text = "## The count (rule `DEADWOOD-COUNT`)\n\nSee `DEADWOOD-COUNT`.\n"
+    made = deferred_site.context.links.linkify(text, "reference/vectors.md")
+    heading, body = made.split("\n\n")
+    assert heading == "## The count (rule [`DEADWOOD-COUNT`](../rules/melds.md#DEADWOOD-COUNT))"
+    assert "\ue000" in body and "](" not in body
+    assert deferred_site.restore(body) == 'See <a href="../../rules/melds/#DEADWOOD-COUNT"><code>DEADWOOD-COUNT</code></a>.'
 
 
 def test_no_yaml_or_card_reading_of_its_own() -> None:

@@ -81,7 +81,10 @@ class Site:
         self.suite = suite or Suite(root, reports)
         self.root = self.suite.root
         self.docs_dir = Path(docs) if docs else self.root / "docs"
-        self.context = Context(self.suite, Links(self.suite), self.docs_dir, deferred=deferred_drawings)
+        links = Links(self.suite)
+        self.context = Context(self.suite, links, self.docs_dir, deferred=deferred_drawings)
+        if deferred_drawings:
+            links.place = self.context.inline
         self.families = {name: family(self.context) for name, family in FAMILIES.items()}
         self.directives = Directives(self.context, self.families["reference"], self.families["conformance"])  # type: ignore[arg-type]
 

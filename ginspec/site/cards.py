@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup, escape
 
@@ -131,14 +131,14 @@ def cards_in_text(text: str) -> Markup:
     return Markup(TOKEN.sub(lambda match: card_text_html(parse_card(match.group(0))) if is_card(match.group(0)) else match.group(0), escaped))
 
 
-def md_cards(text: str) -> str:
+def md_cards(text: str, place: Callable[[str], str] = str) -> str:
     """Like :func:`ginspec.site.markdown.md_text`, with the cards named in the text drawn with
     their suit symbols (outside code spans). ``As`` is taken for the ace of spades only beside
-    another card."""
-    return outside_code(md_text(text), _cards_in_plain)
+    another card. Each drawn name goes through ``place`` (:meth:`ginspec.site.family.Context.inline`)."""
+    return outside_code(md_text(text), lambda plain: _cards_in_plain(plain, place))
 
 
-def _cards_in_plain(text: str) -> str:
+def _cards_in_plain(text: str, place: Callable[[str], str]) -> str:
     tokens = re.split(r"(\s+)", text)
     words = [token.strip(".,;:()[]") for token in tokens]
 
@@ -149,7 +149,6 @@ def _cards_in_plain(text: str) -> str:
     for index, token in enumerate(tokens):
         word = words[index]
         if is_card(word) and (word not in ("As", "Ad") or beside_card(index)):
-            token = token.replace(word, str(card_text_html(parse_card(word))), 1)
+            token = token.replace(word, place(str(card_text_html(parse_card(word)))), 1)
         out.append(token)
     return "".join(out)
-

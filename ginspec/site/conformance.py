@@ -242,7 +242,7 @@ class ConformancePages(PageFamily):
             variant=self.links.variant(record["variant"], uri) if record.get("variant") else "",
             case=self.links.case(record["id"], uri),
             rules=self.links.rules(record.get("rules") or (), uri),
-            description=md_cards(vector.description) if vector is not None else "",
+            description=md_cards(vector.description, self.context.inline) if vector is not None else "",
             body=self.context.place(vector_body(vector)) if vector is not None else "",
             message=md_text(record.get("message") or ""),
             expected=json.dumps(record.get("expected"), indent=1, ensure_ascii=False) if compare else "",

@@ -121,7 +121,7 @@ class Directives:
                     "name": name,
                     "title": md_text(area.title),
                     "summary": self.links.linkify(md_text(area.summary), uri),
-                    "rules": [(md_text(rule.title), self.links.linkify(md_cards(rule.statement), uri), self.links.rule(rule.id, uri)) for rule in core],
+                    "rules": [(md_text(rule.title), self.links.linkify(md_cards(rule.statement, self.context.inline), uri), self.links.rule(rule.id, uri)) for rule in core],
                     "example": vector_example(example, uri, self.context, heading=False) if example is not None else "",
                 }
             )

@@ -202,17 +202,23 @@ def vector_example(vector: Vector, uri: str, context: Context, heading: bool = T
     if vector.variant != "standard":
         meta.append("variant " + links.variant(vector.variant, uri))
     if vector.overrides:
-        meta.append(", ".join(f"`{key}` = `{show_value(value)}`" for key, value in vector.overrides.items()))
-    facts = [f"**Kind:** `{vector.kind}`", "**Rules:** " + links.rules(vector.rules, uri)]
+        meta.append(", ".join(f"{context.code(key)} = {context.code(show_value(value))}" for key, value in vector.overrides.items()))
+    facts = [f"{context.strong('Kind:')} {context.code(vector.kind)}", f"{context.strong('Rules:')} {links.rules(vector.rules, uri)}"]
     if vector.provenance:
-        facts.append(f"**Expected values:** {PROVENANCE.get(vector.provenance, vector.provenance)}")
+        facts.append(f"{context.strong('Expected values:')} {PROVENANCE.get(vector.provenance, vector.provenance)}")
+    description = md_cards(vector.description, context.inline)
+    described = description + (f" ({'; '.join(meta)})" if meta else "")
+    link = links.vector(vector.id, uri)
+    body = vector_body(vector)
+    lead = [described] if heading else [f"{link}: {described}"]
+    block = context.paragraphs([lead, facts] if heading else [lead], then=body)
     return render(
         "vector.md",
         vector=vector,
         heading=heading,
-        description=md_cards(vector.description),
-        meta=f" ({'; '.join(meta)})" if meta else "",
+        block=block,
+        described=described,
         facts=facts,
-        link=links.vector(vector.id, uri),
-        body=context.place(vector_body(vector)),
+        link=link,
+        body=context.place(body) if block is None else "",
     )

@@ -10,10 +10,13 @@ from __future__ import annotations
 import posixpath
 import re
 from functools import cached_property, lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
+
+from markupsafe import escape
 
 from ginspec.anchors import slug
 from ginspec.site.markdown import CODE_SPAN, FENCE, md_text
+from ginspec.site.markdown import escape as md_escape
 from ginspec.suite import Suite
 from ginspec.vectors import Vector
 
@@ -36,18 +39,29 @@ def page_url(uri: str) -> str:
     return uri[: -len(".md")] + "/"
 
 
-@lru_cache(maxsize=65536)
 def href(from_uri: str, to_uri: str, anchor: str | None = None) -> str:
     """A relative URL for raw HTML links, which mkdocs does not rewrite."""
-    source, target = page_url(from_uri).rstrip("/"), page_url(to_uri).rstrip("/")
-    if source == target:
-        path = ""
-    else:
-        path = posixpath.relpath(target or ".", source or ".")
-        path = "./" if path == "." else path + "/"
+    path = _page_path(from_uri, to_uri)
     if anchor:
         return f"{path}#{anchor}"
     return path or "./"
+
+
+@lru_cache(maxsize=65536)
+def _page_path(from_uri: str, to_uri: str) -> str:
+    """The relative URL of the page ``to_uri`` seen from the page ``from_uri``: empty for the same
+    page. Page URLs are plain folders (no ``.`` or ``..``), so the path climbs out of the folders
+    the two do not share and goes down into the target's."""
+    source, target = page_url(from_uri).rstrip("/"), page_url(to_uri).rstrip("/")
+    if source == target:
+        return ""
+    up = source.split("/") if source else []
+    down = target.split("/") if target else []
+    shared = 0
+    while shared < min(len(up), len(down)) and up[shared] == down[shared]:
+        shared += 1
+    path = "/".join([".."] * (len(up) - shared) + down[shared:])
+    return path + "/" if path else "./"
 
 
 def area_uri(area: str) -> str:
@@ -62,21 +76,46 @@ def vector_file_uri(file: str) -> str:
     return "vectors/" + file.removeprefix("vectors/").removesuffix(".yaml") + ".md"
 
 
+HEADING = re.compile(r" {0,3}#{1,6}(\s|$)")
+"""A Markdown heading's line."""
+PLAIN_LABEL = re.compile(r"[^`*_\[\]\\<{!]+")
+"""A link text that Markdown shows as it is written (no code span, emphasis, bracket, escape, tag
+or attribute list): such a link may be written in HTML, as Markdown would write it. A code label
+only needs no backtick."""
+
+
 class Links:
     """Markdown links to the entries of the suite, from the page ``from_uri``; an ID that names
-    nothing known is written as plain text."""
+    nothing known is written as plain text.
 
-    def __init__(self, suite: Suite) -> None:
+    With ``place`` (:meth:`ginspec.site.family.Context.inline`), a link whose text Markdown would
+    show as written is made in HTML, to the built URL (:func:`href`), and handed to ``place``: the
+    page's Markdown then holds what ``place`` returns."""
+
+    def __init__(self, suite: Suite, place: Callable[[str], str] | None = None) -> None:
         self.suite = suite
+        self.place = place
+
+    def link(self, label: str, from_uri: str, to_uri: str, anchor: str | None = None, code: bool = False, inline: bool = True) -> str:
+        """A link from the page ``from_uri`` to ``to_uri`` (and ``anchor``); ``label`` is Markdown
+        text, shown as code with ``code``. A link in a heading is left to Markdown (``inline``
+        false): the table of contents and the heading's anchor are made from its text."""
+        if inline and self.place is not None:
+            if code and "`" not in label:
+                text: str | None = f"<code>{md_escape(label.strip())}</code>"
+            else:
+                text = None if code or not PLAIN_LABEL.fullmatch(label) else label
+            if text is not None:
+                return self.place(f'<a href="{escape(href(from_uri, to_uri, anchor))}">{text}</a>')
+        shown = f"`{label}`" if code else label
+        return f"[{shown}]({rel(from_uri, to_uri, anchor)})"
 
     def rule(self, rule_id: str, from_uri: str, text: str | None = None, code: bool = False) -> str:
         rule = self.suite.rules.get(rule_id)
         label = text or rule_id
-        if code:
-            label = f"`{label}`"
         if rule is None:
-            return label
-        return f"[{label}]({rel(from_uri, area_uri(rule.area), rule_id)})"
+            return f"`{label}`" if code else label
+        return self.link(label, from_uri, area_uri(rule.area), rule_id, code)
 
     def rules(self, rule_ids: Iterable[str], from_uri: str) -> str:
         """Rule links separated by commas."""
@@ -85,24 +124,24 @@ class Links:
     def source(self, code: str, from_uri: str) -> str:
         registers = self.suite.registers
         if code in registers.source_codes or code in registers.statement_ids:
-            return f"[{code}]({rel(from_uri, 'sources.md', code)})"
+            return self.link(code, from_uri, "sources.md", code)
         return md_text(code)
 
     def variant(self, name: str, from_uri: str) -> str:
         if name in self.suite.variants:
-            return f"[{name}]({rel(from_uri, f'variants/{name}.md')})"
+            return self.link(name, from_uri, f"variants/{name}.md")
         return md_text(name)
 
     def parameter(self, name: str, from_uri: str) -> str:
         if name in self.suite.parameter_schemas:
-            return f"[`{name}`]({rel(from_uri, 'variants/parameters.md', name)})"
+            return self.link(name, from_uri, "variants/parameters.md", name, code=True)
         return f"`{name}`"
 
     def vector(self, vector_id: str, from_uri: str) -> str:
         vector = self.suite.vector_by_id.get(vector_id)
         if vector is None:
             return md_text(vector_id)
-        return f"[{vector_id}]({rel(from_uri, vector_uri(vector), vector_id)})"
+        return self.link(vector_id, from_uri, vector_uri(vector), vector_id)
 
     def scenario(self, scenario_id: str, from_uri: str, text: str | None = None) -> str:
         found = self.suite.find_scenario(scenario_id)
@@ -110,7 +149,7 @@ class Links:
             return md_text(text or scenario_id)
         feature, scenario = found
         label = text or f"{feature.path}: {scenario.name}"
-        return f"[{md_text(label)}]({rel(from_uri, feature.uri, scenario.anchor)})"
+        return self.link(md_text(label), from_uri, feature.uri, scenario.anchor)
 
     def case(self, case_id: str, from_uri: str) -> str:
         """A case of a report: a vector, or a scenario (with an example's ``[...]``)."""
@@ -126,7 +165,7 @@ class Links:
     def dispute(self, entry_id: str, from_uri: str) -> str:
         """A conflict (C, R entries) or an open question (Q entries)."""
         page = "registers/questions.md" if entry_id.startswith("Q") else "registers/conflicts.md"
-        return f"[{entry_id}]({rel(from_uri, page, entry_id)})"
+        return self.link(entry_id, from_uri, page, entry_id)
 
     # -- IDs named in prose ------------------------------------------------------------------------
 
@@ -161,29 +200,28 @@ class Links:
                 fenced = not fenced
                 out.append(line)
             else:
-                out.append(line if fenced else self._linkify_line(line, from_uri))
+                out.append(line if fenced else self._linkify_line(line, from_uri, inline=not HEADING.match(line)))
         return "\n".join(out)
 
-    def _reference(self, item: str, from_uri: str, code: bool = False) -> str:
+    def _reference(self, item: str, from_uri: str, code: bool = False, inline: bool = True) -> str:
         target, anchor = self.references[item]
-        label = f"`{item}`" if code else item
-        return f"[{label}]({rel(from_uri, target, anchor)})"
+        return self.link(item, from_uri, target, anchor, code, inline)
 
-    def _linkify_line(self, line: str, from_uri: str) -> str:
+    def _linkify_line(self, line: str, from_uri: str, inline: bool) -> str:
         pieces = []
         position = 0
         for match in CODE_SPAN.finditer(line):
-            pieces.append(self._linkify_plain(line[position : match.start()], from_uri))
+            pieces.append(self._linkify_plain(line[position : match.start()], from_uri, inline))
             inner = match.group(2).strip()
-            pieces.append(self._reference(inner, from_uri, code=True) if inner in self.suite.rules else match.group(0))
+            pieces.append(self._reference(inner, from_uri, code=True, inline=inline) if inner in self.suite.rules else match.group(0))
             position = match.end()
-        pieces.append(self._linkify_plain(line[position:], from_uri))
+        pieces.append(self._linkify_plain(line[position:], from_uri, inline))
         return "".join(pieces)
 
-    def _linkify_plain(self, text: str, from_uri: str) -> str:
+    def _linkify_plain(self, text: str, from_uri: str, inline: bool) -> str:
         # existing Markdown links and HTML tags are left alone
         parts = re.split(r"(\[[^\]]*\]\([^)]*\)|<[^>]*>)", text)
         return "".join(
-            part if index % 2 else self._pattern.sub(lambda match: self._reference(match.group(1), from_uri), part)
+            part if index % 2 else self._pattern.sub(lambda match: self._reference(match.group(1), from_uri, inline=inline), part)
             for index, part in enumerate(parts)
         )

@@ -117,7 +117,7 @@ class RulePages(PageFamily):
         )
 
     def rule_section(self, rule: Rule, uri: str) -> str:
-        links = self.links
+        links, code = self.links, self.context.code
         coverage = self.suite.coverage.get(rule.id)
         facts = []
         if rule.sources:
@@ -133,11 +133,11 @@ class RulePages(PageFamily):
             "rule.md",
             rule=rule,
             meaning=STATUS_MEANINGS.get(rule.status, rule.status),
-            statement=links.linkify(md_cards(rule.statement), uri),
+            statement=links.linkify(md_cards(rule.statement, self.context.inline), uri),
             reason=md_text(rule.unverifiable_reason or ""),
             facts=facts,
-            standard=", ".join(f"`{name}` = `{show_value(standard.get(name))}`" for name in rule.parameters),
-            changes=[(links.variant(variant, uri), ", ".join(f"`{key}` = `{show_value(value)}`" for key, value in values)) for variant, values in changes],
+            standard=", ".join(f"{code(name)} = {code(show_value(standard.get(name)))}" for name in rule.parameters),
+            changes=[(links.variant(variant, uri), ", ".join(f"{code(key)} = {code(show_value(value))}" for key, value in values)) for variant, values in changes],
             examples=[vector_example(vector, uri, self.context, heading=False) for vector in rule_examples(self.suite, rule.id)],
             scenarios=[links.scenario(item, uri) for item in (coverage.scenarios if coverage else [])],
             vectors=[links.vector(item, uri) for item in (coverage.vectors if coverage else [])],

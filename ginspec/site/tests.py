@@ -50,7 +50,7 @@ class TestPages(PageFamily):
 
     def feature_page(self, feature: FeatureFile) -> str:
         uri = feature.uri
-        suite, links = self.suite, self.links
+        suite, links, context = self.suite, self.links, self.context
         scenarios = []
         for scenario in feature.scenarios:
             rules = [tag for tag in scenario.tags if tag in suite.rules]
@@ -58,11 +58,11 @@ class TestPages(PageFamily):
             others = [tag for tag in scenario.tags if tag not in suite.rules and tag not in suite.variants]
             facts = []
             if rules:
-                facts.append("**Rules:** " + links.rules(rules, uri))
+                facts.append(f"{context.strong('Rules:')} {links.rules(rules, uri)}")
             if variants:
-                facts.append("**Variant:** " + ", ".join(links.variant(name, uri) for name in variants))
+                facts.append(f"{context.strong('Variant:')} " + ", ".join(links.variant(name, uri) for name in variants))
             if others:
-                facts.append("**Needs:** " + ", ".join(f"`{tag}`" for tag in others))
+                facts.append(f"{context.strong('Needs:')} " + ", ".join(context.code(tag) for tag in others))
             scenarios.append({"name": md_text(scenario.name), "anchor": scenario.anchor, "facts": "  \n".join(facts), "text": scenario.text})
         description = links.linkify(md_text(feature.description), uri) if feature.description else ""
         return render("feature.md", feature=feature, description=description, scenarios=scenarios)

@@ -95,7 +95,7 @@ class VariantPages(PageFamily):
                     "description": links.linkify(md_text(schema["description"]), uri) if schema.get("description") else "",
                     "allowed": allowed_values(schema),
                     "standard": show_value(suite.standard.get(name)),
-                    "changed_by": ", ".join(f"{links.variant(variant, uri)} (`{show_value(value)}`)" for variant, value in others),
+                    "changed_by": ", ".join(f"{links.variant(variant, uri)} ({self.context.code(show_value(value))})" for variant, value in others),
                     "rules": links.rules(rules_by_parameter.get(name, ()), uri),
                 }
             )
@@ -105,6 +105,7 @@ class VariantPages(PageFamily):
         uri = f"variants/{name}.md"
         suite, links = self.suite, self.links
         variant = suite.variants[name]
+        code = self.context.code
         chain = []
         parent = variant.extends
         while parent:
@@ -113,18 +114,18 @@ class VariantPages(PageFamily):
         parent_parameters = suite.variants[variant.extends].parameters if variant.extends else {}
         own = []
         for key, value in variant.own_parameters.items():
-            row = [links.parameter(key, uri), f"`{show_value(value)}`"]
+            row = [links.parameter(key, uri), code(show_value(value))]
             if variant.extends:
-                row.append(f"`{show_value(parent_parameters.get(key))}`")
+                row.append(code(show_value(parent_parameters.get(key))))
             if variant.extends and variant.extends != "standard":
-                row.append(f"`{show_value(suite.standard.get(key))}`")
+                row.append(code(show_value(suite.standard.get(key))))
             own.append(row)
         own_headers = ["parameter", "value"] + (["in " + variant.extends] if variant.extends else []) + (["in standard"] if variant.extends and variant.extends != "standard" else [])
         changed = [key for key, value in variant.parameters.items() if self.differs(key, value)]
         resolved = [
             [
                 links.parameter(key, uri),
-                f"`{show_value(value)}`" + (" ◆" if self.differs(key, value) else ""),
+                code(show_value(value)) + (" ◆" if self.differs(key, value) else ""),
                 links.linkify(md_text(suite.parameter_schemas.get(key, {}).get("description", "")), uri).replace("|", "\\|"),
             ]
             for key, value in variant.parameters.items()
