@@ -21,13 +21,13 @@ import yaml
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from tests.oracle import rounds, table_rounds, tables  # noqa: E402
-    from tests.oracle.cards import all_cards, format_hand, sort_key, value  # noqa: E402
+    from tests.oracle import rounds, table_rounds  # noqa: E402
+    from tests.oracle.cards import all_cards, sort_key, value  # noqa: E402
     from tests.oracle.build_round_vectors import _Dumper, _Flow, registered_rules  # noqa: E402
 else:
-    from . import rounds, table_rounds, tables
+    from . import rounds, table_rounds
     from .build_round_vectors import _Dumper, _Flow, registered_rules
-    from .cards import all_cards, format_hand, sort_key, value
+    from .cards import all_cards, sort_key, value
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUND_FILE = ROOT / "vectors" / "round" / "tables.yaml"
