@@ -28,7 +28,7 @@ case asserts, so a parameter that changes a field nobody checks is not a depende
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -291,6 +291,14 @@ class Trials:
                 return moved
         return self._ask(trial)[1]
 
+    def first_move(self, name: str, values: Iterable[Any]) -> Any:
+        """The first of ``values`` that, given to the parameter ``name`` alone, moves the answer
+        (:meth:`moves`), or :data:`ABSENT` when none does. For a parameter the case's own run does
+        not read, that is the first value the engine refuses, unless the run's answer moved."""
+        if name not in self.read and not self.moved:
+            return next((value for value in values if not allowed(name, value)), ABSENT)
+        return next((value for value in values if self.moves({name: value})), ABSENT)
+
 
 def dependence(
     probe: Probe,
@@ -309,12 +317,9 @@ def dependence(
     trials = Trials(probe, parameters, answer)
     found: set[str] = set()
     for name in sorted(parameters):
-        for value in candidate_values(name):
-            if value == parameters[name] or type(value) is not type(parameters[name]):
-                continue
-            if trials.moves({name: value}):
-                found.add(name)
-                break
+        values = (value for value in candidate_values(name) if value != parameters[name] and type(value) is type(parameters[name]))
+        if trials.first_move(name, values) is not ABSENT:
+            found.add(name)
     for variant_parameters in variants.values():
         changed = sorted(name for name in variant_parameters if name not in found and variant_parameters.get(name) != parameters.get(name))
         if not changed:
