@@ -260,17 +260,14 @@ def optimal_arrangements(mask: int) -> list[Arrangement]:
     Arrangements are counted as ``spec/notation.md`` says: adjacent run cards form one run. Each
     choice of sets has exactly one best run layout, so listing the set choices that reach the
     minimum lists the optimal arrangements, each once.
-
-    The deadwood of each choice of sets comes from the per-suit tables (:data:`RUN_DEADWOOD`), so
-    an arrangement is built only for the choices that reach the minimum.
     """
     best = least_deadwood(mask)
-    return [_arrangement(mask, in_sets) for in_sets in set_choices(mask) if _run_deadwood(mask ^ in_sets) == best]
-
-
-def _run_deadwood(mask: int, _table: tuple[int, ...] = RUN_DEADWOOD, _lane: int = LANE_MASK) -> int:
-    """The deadwood of a hand melded by runs only (MELD-RUN): the per-suit tables, suit by suit."""
-    return _table[mask & _lane] + _table[(mask >> 16) & _lane] + _table[(mask >> 32) & _lane] + _table[mask >> 48]
+    found = []
+    for in_sets in set_choices(mask):
+        arrangement = _arrangement(mask, in_sets)
+        if arrangement.deadwood == best:
+            found.append(arrangement)
+    return found
 
 
 def best_discards(mask: int) -> tuple[int, list[Card]]:
