@@ -216,21 +216,30 @@ def allowed(name: str, value: Any) -> bool:
 def _checked(recording: RecordingParameters) -> Mapping[str, Any]:
     """The recording, marked as parameters the engine need not check again
     (:class:`reference_impl.rules.CheckedParameters`); every read still goes to the recording."""
+    return _checked_kind()(recording)
+
+
+@lru_cache(maxsize=1)
+def _checked_kind() -> type[Mapping[str, Any]]:
+    """The class of :func:`_checked`, made once (the engine's module is imported on first use)."""
     from reference_impl.rules import CheckedParameters
 
     class Checked(CheckedParameters):
-        __slots__ = ()
+        __slots__ = ("recording",)
+
+        def __init__(self, recording: RecordingParameters) -> None:
+            self.recording = recording
 
         def __getitem__(self, name: str) -> Any:
-            return recording[name]
+            return self.recording[name]
 
         def __iter__(self) -> Iterator[str]:
-            return iter(recording)
+            return iter(self.recording)
 
         def __len__(self) -> int:
-            return len(recording)
+            return len(self.recording)
 
-    return Checked()
+    return Checked
 
 
 def all_allowed(parameters: Mapping[str, Any]) -> bool:
