@@ -28,7 +28,7 @@ case asserts, so a parameter that changes a field nobody checks is not a depende
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -216,21 +216,30 @@ def allowed(name: str, value: Any) -> bool:
 def _checked(recording: RecordingParameters) -> Mapping[str, Any]:
     """The recording, marked as parameters the engine need not check again
     (:class:`reference_impl.rules.CheckedParameters`); every read still goes to the recording."""
+    return _checked_kind()(recording)
+
+
+@lru_cache(maxsize=1)
+def _checked_kind() -> type[Mapping[str, Any]]:
+    """The class of :func:`_checked`, made once (the engine's module is imported on first use)."""
     from reference_impl.rules import CheckedParameters
 
     class Checked(CheckedParameters):
-        __slots__ = ()
+        __slots__ = ("recording",)
+
+        def __init__(self, recording: RecordingParameters) -> None:
+            self.recording = recording
 
         def __getitem__(self, name: str) -> Any:
-            return recording[name]
+            return self.recording[name]
 
         def __iter__(self) -> Iterator[str]:
-            return iter(recording)
+            return iter(self.recording)
 
         def __len__(self) -> int:
-            return len(recording)
+            return len(self.recording)
 
-    return Checked()
+    return Checked
 
 
 def all_allowed(parameters: Mapping[str, Any]) -> bool:
@@ -291,6 +300,14 @@ class Trials:
                 return moved
         return self._ask(trial)[1]
 
+    def first_move(self, name: str, values: Iterable[Any]) -> Any:
+        """The first of ``values`` that, given to the parameter ``name`` alone, moves the answer
+        (:meth:`moves`), or :data:`ABSENT` when none does. For a parameter the case's own run does
+        not read, that is the first value the engine refuses, unless the run's answer moved."""
+        if name not in self.read and not self.moved:
+            return next((value for value in values if not allowed(name, value)), ABSENT)
+        return next((value for value in values if self.moves({name: value})), ABSENT)
+
 
 def dependence(
     probe: Probe,
@@ -309,12 +326,9 @@ def dependence(
     trials = Trials(probe, parameters, answer)
     found: set[str] = set()
     for name in sorted(parameters):
-        for value in candidate_values(name):
-            if value == parameters[name] or type(value) is not type(parameters[name]):
-                continue
-            if trials.moves({name: value}):
-                found.add(name)
-                break
+        values = (value for value in candidate_values(name) if value != parameters[name] and type(value) is type(parameters[name]))
+        if trials.first_move(name, values) is not ABSENT:
+            found.add(name)
     for variant_parameters in variants.values():
         changed = sorted(name for name in variant_parameters if name not in found and variant_parameters.get(name) != parameters.get(name))
         if not changed:

@@ -125,8 +125,9 @@ def set_choices(mask: int) -> list[int]:
     """Every way to choose the sets of a hand, each as the mask of the cards put in sets."""
     per_rank: list[list[int]] = []
     for rank in range(13):
-        suits = [suit for suit in _ALL_FOUR if mask >> (16 * suit + rank) & 1]
-        if len(suits) >= 3:
+        column = (mask >> rank) & _COLUMNS  # the cards of the rank, one bit in each suit's lane
+        if column.bit_count() >= 3:
+            suits = [suit for suit in _ALL_FOUR if column >> (16 * suit) & 1]
             per_rank.append(
                 [sum(1 << (16 * suit + rank) for suit in choice) for choice in _set_choices(suits)]
             )

@@ -15,8 +15,9 @@ class MeldType(str, Enum):
 
 
 def is_set(cards: Sequence[Card]) -> bool:
-    """MELD-SET: three or four cards of one rank (one pack has only four of a rank)."""
-    return 3 <= len(cards) <= 4 and len({card.rank for card in cards}) == 1 and len(set(cards)) == len(cards)
+    """MELD-SET: three or four cards of one rank (one pack has only four of a rank): cards of one
+    rank are different cards when their suits are."""
+    return 3 <= len(cards) <= 4 and len({card.rank for card in cards}) == 1 and len({card.suit for card in cards}) == len(cards)
 
 
 def is_run(cards: Sequence[Card]) -> bool:

@@ -286,7 +286,7 @@ def deal(
     """The state after an explicit deal (EQUIP-DECK-52, DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK,
     DEAL-ELEVEN-CARD-START). The 52 cards must be split exactly between hands, upcard and stock."""
     every = list(p1) + list(p2) + ([upcard] if upcard else []) + list(stock)
-    if len(set(every)) != len(every):
+    if mask_of(every).bit_count() != len(every):  # a card dealt twice sets its bit once
         seen: set[Card] = set()
         twice = [card for card in every if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
         raise DuplicateCard(f"{str(twice[0])!r} is dealt twice")

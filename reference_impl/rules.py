@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import ChainMap
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType, SimpleNamespace
 from typing import Any, ClassVar, Mapping, Self
 
@@ -108,12 +109,9 @@ class Rules:
     @classmethod
     def checked(cls) -> tuple[tuple[str, Parameter], ...]:
         """Every parameter the rules check, by name, in the order they list them: their own, and
-        those of their parts in place of each part."""
-        return tuple(
-            pair
-            for name, item in vars(cls.LISTED).items()
-            for pair in (((name, item),) if isinstance(item, Parameter) else item.rules.checked())
-        )
+        those of their parts in place of each part. The list is fixed with the class, so it is
+        worked out once (every question checks its parameters)."""
+        return _checked_by_rules(cls)
 
     @classmethod
     def check(cls, parameters: Mapping[str, Any]) -> None:
@@ -135,6 +133,16 @@ class Rules:
     def replace(self, **values: Any) -> Self:
         """The same rules with some parameters set otherwise (the knock limit in force, say)."""
         return type(self)(ChainMap(values, self.parameters))
+
+
+@lru_cache(maxsize=None)
+def _checked_by_rules(rules: type[Rules]) -> tuple[tuple[str, Parameter], ...]:
+    """:meth:`Rules.checked` of one kind of rules."""
+    return tuple(
+        pair
+        for name, item in vars(rules.LISTED).items()
+        for pair in (((name, item),) if isinstance(item, Parameter) else item.rules.checked())
+    )
 
 
 @dataclass(frozen=True, eq=False)

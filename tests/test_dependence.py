@@ -12,11 +12,11 @@ sample of cases, by asking the engine every change."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import pytest
 
-from ginspec.dependence import PathProbe, Probe, RecordingParameters, Trials, candidate_values, parameters_read, reference_answer
+from ginspec.dependence import ABSENT, PathProbe, Probe, RecordingParameters, Trials, candidate_values, parameters_read, reference_answer
 from ginspec.runner import question_for
 from ginspec.variants import load_variants, parameter_schemas
 from ginspec.vectors import Vector, load_vectors
@@ -43,12 +43,16 @@ def _unlisted_changes_that_move(probe: Probe, parameters: Mapping[str, Any], lis
     def moves(changes: Mapping[str, Any]) -> bool:
         return trials.moves(changes) if trials else not _holds(probe, {**parameters, **changes})
 
+    def first_move(name: str, values: Iterable[Any]) -> Any:
+        if trials:
+            return trials.first_move(name, values)
+        return next((value for value in values if moves({name: value})), ABSENT)
+
     moved = []
     for name in sorted(set(parameters) - listed):
-        for value in candidate_values(name):
-            if value != parameters[name] and moves({name: value}):
-                moved.append(f"{name}={value!r}")
-                break
+        value = first_move(name, (value for value in candidate_values(name) if value != parameters[name]))
+        if value is not ABSENT:
+            moved.append(f"{name}={value!r}")
     for variant, values in VARIANTS.items():
         changes = {name: value for name, value in values.items() if name not in listed and (name not in parameters or parameters[name] != value)}
         if changes and moves(changes):
@@ -133,6 +137,9 @@ def test_the_engine_reads_for_an_answer_only_the_parameters_it_uses() -> None:
     assert trials.moves({"knock_limit": 0}) and trials.asked == 2
     assert trials.moves({"knock_limit": 0, "gin_bonus": 10}) and trials.asked == 2  # the run of knock_limit=0 again
     assert not trials.moves({"knock_limit": 9}) and trials.asked == 3
+    assert trials.first_move("gin_bonus", (10, 20, -1, -2)) == -1 and trials.asked == 3  # not read: only a refusal moves
+    assert trials.first_move("gin_bonus", (10, 20)) is ABSENT and trials.asked == 3
+    assert trials.first_move("knock_limit", (9, 8, 0)) == 0 and trials.asked == 4  # 9 and 0 asked before
 
 
 # ----------------------------------------------------------------------------- scenarios
