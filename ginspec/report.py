@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, Iterable, Mapping, TextIO
 
 from ginspec.adapters.base import Capabilities
 from ginspec.blame import blame_section, blame_table
@@ -76,10 +76,26 @@ def write_report(report: dict[str, Any], path: Path) -> None:
     """Write the report as strict JSON (no NaN or infinity: engines' answers are checked for them
     when they arrive), atomically, so that an interrupted write never leaves a truncated report."""
     try:
-        text = json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        text = report_text(report)
     except ValueError as exc:
         raise SuiteError(f"{path}: the report holds a value JSON cannot carry: {exc}") from None
     write_atomic(path, text)
+
+
+def report_text(report: Mapping[str, Any]) -> str:
+    """A report as JSON text: the header and footer indented, and one line per case record, so
+    that two reports compare line by line, case by case (and a report of thousands of cases is
+    written at the speed of the compact encoder). Raises ValueError for NaN or infinity."""
+    parts = []
+    for key, value in report.items():
+        name = json.dumps(key, ensure_ascii=False)
+        if key == "records" and isinstance(value, list) and value:
+            lines = ",\n".join("    " + json.dumps(record, ensure_ascii=False, allow_nan=False) for record in value)
+            parts.append(f"  {name}: [\n{lines}\n  ]")
+        else:
+            nested = json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False).replace("\n", "\n  ")
+            parts.append(f"  {name}: {nested}")
+    return "{\n" + ",\n".join(parts) + "\n}\n" if parts else "{}\n"
 
 
 def nothing_checked(results: list[CaseResult], selection: str = "") -> str | None:
