@@ -92,24 +92,22 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse a space-separated card list, keeping its order. A repeated card is an error.
 
     The engine parses card lists on every move and every answer: the tokens are looked up in one
-    pass, and a repeat is looked for among the tokens (one name per card) before among the cards."""
-    tokens = text.split()
+    pass."""
     try:
-        cards = tuple(map(_CARD_NAMED, tokens))
+        cards = tuple(map(_CARD_NAMED, text.split()))
     except KeyError as exc:
         raise NotationError(f"{exc.args[0]!r} is not a card") from None
-    if len(set(tokens)) != len(tokens):
-        seen: set[Card] = set()
-        for card in cards:
-            if card in seen:
-                raise DuplicateCard(f"{str(card)!r} appears twice")
-            seen.add(card)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCard(f"{str(card)!r} appears twice")
+        seen.add(card)
     return cards
 
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Print a card list in the order given."""
-    return " ".join([_NAME_OF.get(card) or str(card) for card in cards])
+    return " ".join([_NAME_OF[card] for card in cards])
 
 
 def _bit_of(card: Card) -> int:
