@@ -10,7 +10,6 @@ import argparse
 import hashlib
 import sys
 from functools import lru_cache
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -20,6 +19,8 @@ HASHED_FOLDERS = ("vectors", "features")
 
 
 def suite_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # only when asked: it is slow to import
+
     try:
         return version("ginspec")
     except PackageNotFoundError:

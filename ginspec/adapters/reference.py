@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable, Mapping, Sequence
 
 import reference_impl as ref
@@ -121,11 +120,9 @@ class ReferenceAdapter(Adapter):
     """Answers every kind of question with :mod:`reference_impl`."""
 
     def capabilities(self) -> Capabilities:
-        try:
-            engine_version = version("ginspec")
-        except PackageNotFoundError:
-            engine_version = "unknown"
-        return Capabilities(engine="reference", version=engine_version, refuses=REFUSES)
+        from ginspec.identity import suite_version
+
+        return Capabilities(engine="reference", version=suite_version(), refuses=REFUSES)
 
     def ask(self, question: Question) -> dict[str, Any]:
         """The answer, or the refusal of a malformed question: the reference engine's error names
