@@ -38,6 +38,11 @@ def _scenario_of_function(function: Any) -> Any:
         return None
 
 
+def _area_of(scenario: Any) -> str:
+    """The rule area of a scenario: the folder of its feature file."""
+    return Path(scenario.feature.filename).parent.name
+
+
 def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
     """(feature file relative to the suite, scenario name, area) of a pytest-bdd item."""
     scenario = _scenario_of_function(getattr(item, "function", None))
@@ -48,7 +53,7 @@ def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
         shown = str(path.relative_to(suite_root() / "features"))
     except ValueError:
         shown = path.name
-    return shown, scenario.name, path.parent.name
+    return shown, scenario.name, _area_of(scenario)
 
 
 def scenario_case_id(item: pytest.Item) -> str:
@@ -74,7 +79,7 @@ class _Collector:
     def pytest_pycollect_makeitem(self, collector: pytest.Collector, name: str, obj: object) -> list[pytest.Item] | None:
         """A scenario outside the chosen areas becomes no item at all: nothing is built for it."""
         scenario = _scenario_of_function(obj) if self.areas else None
-        if scenario is not None and Path(scenario.feature.filename).parent.name not in self.areas:
+        if scenario is not None and _area_of(scenario) not in self.areas:
             return []
         return None
 
@@ -88,12 +93,13 @@ class _Collector:
         for item in items:
             _, _, area = _scenario_of(item)
             tags = sorted({mark.name for mark in item.iter_markers()})
+            case_id = scenario_case_id(item)
             self.items[item.nodeid] = {
-                "id": scenario_case_id(item),
+                "id": case_id,
                 "area": area,
                 "rules": tuple(tag for tag in tags if tag in registered),
                 "item": item,
-                "depends_on": recorded_dependence().get(scenario_case_id(item), ()),
+                "depends_on": recorded_dependence().get(case_id, ()),
             }
 
     @pytest.hookimpl(hookwrapper=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ginspec.site.links import Links
-from ginspec.site.markdown import escape
+from ginspec.site.markdown import code_html
 from ginspec.suite import Suite
 
 Builder = Callable[[], str]
@@ -75,7 +75,7 @@ class Context:
         """``text`` as a code span inside a line of Markdown: deferred, the HTML Markdown makes of
         it (its ends stripped, ``&``, ``<`` and ``>`` escaped)."""
         if self.deferred and "`" not in text:
-            return self.inline(f"<code>{escape(text.strip())}</code>")
+            return self.inline(code_html(text))
         return f"`{text}`"
 
     def strong(self, text: str) -> str:

@@ -15,8 +15,7 @@ from typing import Callable, Iterable
 from markupsafe import escape
 
 from ginspec.anchors import slug
-from ginspec.site.markdown import CODE_SPAN, FENCE, md_text
-from ginspec.site.markdown import escape as md_escape
+from ginspec.site.markdown import CODE_SPAN, FENCE, code_html, md_text
 from ginspec.suite import Suite
 from ginspec.vectors import Vector
 
@@ -102,7 +101,7 @@ class Links:
         false): the table of contents and the heading's anchor are made from its text."""
         if inline and self.place is not None:
             if code and "`" not in label:
-                text: str | None = f"<code>{md_escape(label.strip())}</code>"
+                text: str | None = code_html(label)
             else:
                 text = None if code or not PLAIN_LABEL.fullmatch(label) else label
             if text is not None:

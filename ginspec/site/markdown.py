@@ -15,6 +15,12 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def code_html(text: str) -> str:
+    """The HTML Markdown makes of a code span of ``text`` (one without a backtick): its ends
+    stripped, ``&``, ``<`` and ``>`` escaped."""
+    return f"<code>{escape(text.strip())}</code>"
+
+
 def outside_code(text: str, change: Any) -> str:
     """``text`` with ``change`` applied to every piece outside code spans."""
     pieces = []

@@ -37,13 +37,13 @@ def _shared_copy(content: bytes) -> str | None:
     return os.path.join(shared, "oracle-yaml", hashlib.sha256(content).hexdigest() + ".marshal")
 
 
-def _parse_and_share(content: bytes) -> bytes | None:
+def _parse_and_share(content: bytes, target: str | None) -> bytes | None:
+    """The marshalled document of ``content``, also written to ``target`` when there is one."""
     document = load_yaml(content)
     try:
         data = marshal.dumps(document)
     except ValueError:  # a document marshal cannot hold (a date, say) is parsed by every caller
         return None
-    target = _shared_copy(content)
     if target is not None:
         try:
             os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -69,7 +69,7 @@ def _marshalled(path: str, modified: int, size: int) -> bytes | None:
                 return f.read()
         except OSError:
             pass
-    return _parse_and_share(content)
+    return _parse_and_share(content, target)
 
 
 def read_document(path: str | os.PathLike[str]) -> Any:
