@@ -309,16 +309,39 @@ def _check_areas(areas: Sequence[str], vectors: Sequence[Vector]) -> None:
             raise UsageError(f"--area {quote(area)}: no such rule area (known: {', '.join(sorted(known))})")
 
 
+def _is_json_report(start: bytes) -> bool:
+    """Whether a file starting with ``start`` is a JSON report ``check`` wrote (its header first)."""
+    return start.lstrip().startswith(b"{") and b'"suite_version"' in start[:200]
+
+
+def _is_markdown_report(start: bytes) -> bool:
+    return start.startswith(b"# Conformance of ")
+
+
+def _is_junit_report(start: bytes) -> bool:
+    return b'<testsuites name="ginspec conformance of ' in start[:300]
+
+
 def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
     """(report, markdown, expectations) paths of ``check``, checked before anything runs. The
     defaults come from the ``--engine`` the user gave, never from the name an engine gives itself."""
     from ginspec.expectations import expectations_path
 
     if args.report:
-        report = check_output_path(Path(args.report), "--report")
+        report = check_output_path(Path(args.report), "--report", force=args.force, replaceable=_is_json_report, kind="a ginspec report")
     else:
-        report = check_output_path(reports_dir() / f"{_safe(args.engine)}.json", "report", create_parent=True)
-    markdown = check_output_path(Path(args.markdown), "--markdown") if args.markdown else None
+        report = check_output_path(
+            reports_dir() / f"{_safe(args.engine)}.json", "report", create_parent=True, force=args.force, replaceable=_is_json_report, kind="a ginspec report"
+        )
+    markdown = (
+        check_output_path(Path(args.markdown), "--markdown", force=args.force, replaceable=_is_markdown_report, kind="a ginspec Markdown report")
+        if args.markdown
+        else None
+    )
+    if args.junit_xml:
+        check_output_path(
+            Path(args.junit_xml), "--junit-xml", create_parent=True, force=args.force, replaceable=_is_junit_report, kind="a ginspec JUnit report"
+        )
     expectations = Path(args.expectations) if args.expectations else expectations_path(args.engine)
     if args.write_expectations:
         check_output_path(expectations, "--expectations", create_parent=not args.expectations)
@@ -709,6 +732,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--only", choices=["vectors", "features"], help="run only the vectors or only the feature scenarios")
     check.add_argument("--markdown", help="also write the report as Markdown to this file")
     check.add_argument("--junit-xml", metavar="PATH", help="also write the report as JUnit XML (one testcase per case) to this file")
+    check.add_argument(
+        "--force", action="store_true", help="let --report, --markdown and --junit-xml replace a file that is not an earlier report of ginspec"
+    )
     check.add_argument("--expectations", help="the engine's expectation file (default: expectations/ENGINE.yaml)")
     check.add_argument("--write-expectations", action="store_true", help="draft the expectation file from this run's failures")
     check.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)

@@ -12,15 +12,26 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from ginspec.errors import UsageError
 
 
-def check_output_path(path: Path, option: str, *, create_parent: bool = False, force: bool = True) -> Path:
+def check_output_path(
+    path: Path,
+    option: str,
+    *,
+    create_parent: bool = False,
+    force: bool = True,
+    replaceable: Callable[[bytes], bool] | None = None,
+    kind: str = "",
+) -> Path:
     """Refuse, in one line naming ``option``, an output path that cannot be written.
 
     ``create_parent``: the folder is the suite's own default (e.g. ``reports/``) and may be made;
-    a folder the user named must exist. ``force``: whether an existing file may be replaced."""
+    a folder the user named must exist. ``force``: whether any existing file may be replaced.
+    ``replaceable``: without ``force``, an existing file may still be replaced when its first
+    bytes show it is one of ours (``kind``, e.g. "a ginspec report": an earlier run's output)."""
     if path.is_dir():
         raise UsageError(f"{option} {str(path)!r}: is a folder; name a file")
     parent = path.parent
@@ -34,10 +45,22 @@ def check_output_path(path: Path, option: str, *, create_parent: bool = False, f
     elif not parent.is_dir():
         raise UsageError(f"{option} {str(path)!r}: {str(parent)!r} is not a folder")
     if path.exists() and not force:
-        raise UsageError(f"{option} {str(path)!r}: the file exists; give --force to replace it")
+        if replaceable is None:
+            raise UsageError(f"{option} {str(path)!r}: the file exists; give --force to replace it")
+        if not replaceable(_first_bytes(path)):
+            raise UsageError(f"{option} {str(path)!r}: the file exists and is not {kind}; give --force to replace it")
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{option} {str(path)!r}: the folder {str(parent)!r} is not writable")
     return path
+
+
+def _first_bytes(path: Path, size: int = 512) -> bytes:
+    """The start of an existing file (nothing, for one that cannot be read)."""
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(size)
+    except OSError:
+        return b""
 
 
 def write_atomic(path: Path, text: str) -> None:

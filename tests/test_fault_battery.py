@@ -561,6 +561,40 @@ def play_save_with_force_replaces(tmp: Path) -> Outcome:
     return outcome
 
 
+@fault("reports", 2, "--report", "is not a ginspec report", "--force")
+def check_report_never_overwrites_a_file_of_the_user(tmp: Path) -> Outcome:
+    path = tmp / "mine.json"
+    path.write_text('{"my": "notes"}\n', encoding="utf-8")
+    outcome = run("check", "--only", "vectors", "--report", str(path), *KNOWN)
+    assert path.read_text(encoding="utf-8") == '{"my": "notes"}\n'
+    assert "passed" not in outcome.out, "refused before any case runs"
+    return outcome
+
+
+@fault("reports", 2, "--junit-xml", "is not a ginspec JUnit report", "--force")
+def check_junit_never_overwrites_a_file_of_the_user(tmp: Path) -> Outcome:
+    path = tmp / "mine.xml"
+    path.write_text("<notes/>\n", encoding="utf-8")
+    outcome = check(tmp, "--junit-xml", str(path), *KNOWN)
+    assert path.read_text(encoding="utf-8") == "<notes/>\n"
+    return outcome
+
+
+@fault("reports", 0, "2 passed, 0 failed")
+def check_replaces_its_own_reports_and_with_force_any_file(tmp: Path) -> Outcome:
+    outputs = ["--markdown", str(tmp / "r.md"), "--junit-xml", str(tmp / "r.xml")]
+    first = check(tmp, *outputs, *KNOWN)
+    assert first.status == 0 and (tmp / "report.json").stat().st_size > 0
+    again = check(tmp, *outputs, "--id", "deadwood-0003")  # an earlier run's reports are replaced
+    assert again.status == 0 and "deadwood-0003" in (tmp / "report.json").read_text(encoding="utf-8")
+    assert "deadwood-0003" in (tmp / "r.xml").read_text(encoding="utf-8")
+    mine = tmp / "mine.md"
+    mine.write_text("my notes\n", encoding="utf-8")
+    forced = check(tmp, "--markdown", str(mine), "--force", *KNOWN)
+    assert mine.read_text(encoding="utf-8").startswith("# Conformance of ")
+    return forced
+
+
 @fault("reports", 0, "kept whole")
 def report_write_is_atomic(tmp: Path) -> Outcome:
     path = tmp / "report.json"
