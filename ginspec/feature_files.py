@@ -37,12 +37,48 @@ class FeatureFile:
         return f"scenarios/{self.area}/{self.stem}.md"
 
 
+@dataclass(frozen=True)
+class _ParsedText:
+    """What a feature file's text says, whatever the file's name: read once per text."""
+
+    name: str
+    description: str
+    tags: tuple[str, ...]
+    scenarios: tuple[tuple[str, str, tuple[str, ...], str], ...]  # name, anchor, tags, text
+
+
+_PARSED: dict[str, _ParsedText] = {}
+"""The texts parsed in this process (the site, the coverage, the registry and the traceability
+all read the same features; a copy of the suite elsewhere has the same texts)."""
+_PARSED_LIMIT = 1024
+
+
 def parse_feature(path: Path, root: Path) -> FeatureFile:
     """A feature file with each scenario's own text (its tags, steps and examples)."""
+    text = path.read_text(encoding="utf-8")
+    parsed = _PARSED.get(text)
+    if parsed is None:
+        parsed = _parse_text(path, text)
+        if path.read_text(encoding="utf-8") == text:  # the file did not change while it was parsed
+            if len(_PARSED) >= _PARSED_LIMIT:
+                _PARSED.clear()
+            _PARSED[text] = parsed
+    return FeatureFile(
+        path=path.relative_to(root).as_posix(),
+        area=path.parent.name,
+        stem=path.stem,
+        name=parsed.name,
+        description=parsed.description,
+        tags=list(parsed.tags),
+        text=text,
+        scenarios=[FeatureScenario(name=name, anchor=anchor, tags=list(tags), text=block) for name, anchor, tags, block in parsed.scenarios],
+    )
+
+
+def _parse_text(path: Path, text: str) -> _ParsedText:
     from pytest_bdd.parser import FeatureParser
 
     feature = FeatureParser(str(path.parent), path.name).parse()
-    text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     starts = []
     for scenario in feature.scenarios.values():
@@ -53,7 +89,7 @@ def parse_feature(path: Path, root: Path) -> FeatureFile:
     starts.sort(key=lambda item: item[0])
     boundaries = [start for start, _ in starts] + [len(lines)]
     rule_lines = [number for number, line in enumerate(lines) if line.strip().startswith("Rule:")]
-    scenarios: list[FeatureScenario] = []
+    scenarios: list[tuple[str, str, tuple[str, ...], str]] = []
     used: set[str] = set()
     for index, (start, scenario) in enumerate(starts):
         end = boundaries[index + 1]
@@ -67,24 +103,8 @@ def parse_feature(path: Path, root: Path) -> FeatureFile:
             anchor += "-x"
         used.add(anchor)
         rule_tags = set(scenario.rule.tags) if scenario.rule is not None else set()
-        scenarios.append(
-            FeatureScenario(
-                name=scenario.name,
-                anchor=anchor,
-                tags=sorted(set(scenario.tags) | set(feature.tags) | rule_tags),
-                text="\n".join(line[indent:] for line in block),
-            )
-        )
-    return FeatureFile(
-        path=path.relative_to(root).as_posix(),
-        area=path.parent.name,
-        stem=path.stem,
-        name=feature.name,
-        description=feature.description or "",
-        tags=sorted(feature.tags),
-        text=text,
-        scenarios=scenarios,
-    )
+        scenarios.append((scenario.name, anchor, tuple(sorted(set(scenario.tags) | set(feature.tags) | rule_tags)), "\n".join(line[indent:] for line in block)))
+    return _ParsedText(name=feature.name, description=feature.description or "", tags=tuple(sorted(feature.tags)), scenarios=tuple(scenarios))
 
 
 def load_feature_files(root: Path | None = None) -> list[FeatureFile]:
