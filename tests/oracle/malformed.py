@@ -11,14 +11,15 @@ malformed.
 """
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 import jsonschema
-import yaml
 
 from tests.oracle.cards import parse_card
 from tests.oracle.melds import meld_type
 from tests.oracle.rounds import ActionSyntaxError, parse_action
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = 52
@@ -29,7 +30,7 @@ def variant_parameters(name, chain=()):
     """A variant's parameters, following ``extends``."""
     if name in chain:
         raise ValueError(f"variant {name!r} extends itself")
-    document = yaml.safe_load((ROOT / "spec" / "variants" / f"{name}.yaml").read_text(encoding="utf-8"))
+    document = read_document(ROOT / "spec" / "variants" / f"{name}.yaml")
     parameters = {}
     if document.get("extends"):
         parameters.update(variant_parameters(document["extends"], chain + (name,)))
@@ -37,19 +38,21 @@ def variant_parameters(name, chain=()):
     return parameters
 
 
-def _parameter_schemas():
-    schema = json.loads((ROOT / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8"))
+@lru_cache(maxsize=None)
+def _validators(schema_text):
+    """A validator for each parameter of the variant schema whose text is ``schema_text``."""
+    schema = json.loads(schema_text)
     reference = schema["properties"]["parameters"]["$ref"].split("/")[-1]
-    return schema["$defs"][reference]["properties"]
+    properties = schema["$defs"][reference]["properties"]
+    return tuple((name, jsonschema.Draft202012Validator(properties[name])) for name in sorted(properties))
 
 
 def bad_parameter(parameters):
     """The first parameter whose value is not one of its allowed values, or None."""
-    schemas = _parameter_schemas()
-    for name in sorted(schemas):
+    for name, validator in _validators((ROOT / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8")):
         if name not in parameters:
             return name
-        if list(jsonschema.Draft202012Validator(schemas[name]).iter_errors(parameters[name])):
+        if list(validator.iter_errors(parameters[name])):
             return name
     return None
 
