@@ -14,8 +14,9 @@ import hashlib
 import marshal
 import os
 import tempfile
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 
@@ -63,13 +64,43 @@ def _marshalled(path: str, modified: int, size: int) -> bytes | None:
     with open(path, "rb") as f:
         content = f.read()
     target = _shared_copy(content)
-    if target is not None:
-        try:
-            with open(target, "rb") as f:
-                return f.read()
-        except OSError:
-            pass
-    return _parse_and_share(content, target)
+    if target is None:
+        return _parse_and_share(content, None)
+    shared = _read_shared(target)
+    if shared is not None:
+        return shared
+    with _one_at_a_time(target):
+        shared = _read_shared(target)
+        return shared if shared is not None else _parse_and_share(content, target)
+
+
+def _read_shared(target: str) -> bytes | None:
+    try:
+        with open(target, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+@contextmanager
+def _one_at_a_time(target: str) -> Iterator[None]:
+    """Hold the lock of one shared parse while it is made: the processes of a run collect at the
+    same moment, and each would otherwise parse every file before the first had shared it. A
+    process that ends lets go of its lock; where there are no such locks, each process may parse."""
+    handle = None
+    try:
+        import fcntl
+
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        handle = os.open(target + ".lock", os.O_CREAT | os.O_RDWR, 0o600)
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    except (ImportError, OSError):
+        pass
+    try:
+        yield
+    finally:
+        if handle is not None:
+            os.close(handle)  # and with it the lock
 
 
 def read_document(path: str | os.PathLike[str]) -> Any:
