@@ -17,6 +17,7 @@ from ginspec.variants import variant_files
 from tests.oracle import rounds, table_rounds
 from tests.oracle.melds import least_deadwood
 from tests.oracle.scoring import score as oracle_score
+from tests.oracle.yamlfile import read_document
 from ginspec.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,10 +107,10 @@ def test_score(variant: str, capsys) -> None:
 def _transcript(params) -> dict:
     if params["table_format"] == "one_table":
         wanted = "round-3004" if params["players"] == 4 else "round-3014"
-        document = yaml.load((ROOT / "vectors" / "round" / "tables.yaml").read_text(), Loader=SAFE_LOADER)
+        document = read_document(ROOT / "vectors" / "round" / "tables.yaml")
     else:
         wanted = "round-0071"
-        document = yaml.load((ROOT / "vectors" / "round" / "layoffs.yaml").read_text(), Loader=SAFE_LOADER)
+        document = read_document(ROOT / "vectors" / "round" / "layoffs.yaml")
     vector = next(vector for vector in document["vectors"] if vector["id"] == wanted)
     return {"deal": vector["input"]["deal"], "actions": vector["input"]["actions"]}
 

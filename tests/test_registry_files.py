@@ -15,9 +15,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 
-from ginspec.yamlio import SAFE_LOADER
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"
@@ -135,8 +134,7 @@ RETIRED_SCHEMA = {
 
 
 def _load_yaml(path: Path):
-    with path.open(encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=SAFE_LOADER)
+    return read_document(path)
 
 
 def _load_schema(name: str) -> dict:
