@@ -13,6 +13,7 @@ pytest_plugins = [
 import gc  # noqa: E402
 import os  # noqa: E402
 import shutil  # noqa: E402
+import sys  # noqa: E402
 import tempfile  # noqa: E402
 
 import pytest  # noqa: E402
@@ -22,7 +23,10 @@ SHARED_FOLDER = "GINSPEC_TEST_SHARED_DIR"
 
 _MADE_HERE = pytest.StashKey[str]()
 _CACHE_BEFORE = pytest.StashKey["str | None"]()
+_BYTECODE_BEFORE = pytest.StashKey["dict[str, str | None]"]()
+_THIS_PROCESS_BEFORE = pytest.StashKey["tuple[str | None, bool]"]()
 CACHE = "GINSPEC_CACHE_DIR"
+BYTECODE_SETTINGS = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -43,6 +47,30 @@ def pytest_configure(config: pytest.Config) -> None:
     _copy_memory(_users_memory(), cache)
     config.stash[_CACHE_BEFORE] = os.environ.get(CACHE)
     os.environ[CACHE] = cache
+    _bytecode_aside(config, folder)
+
+
+def _bytecode_aside(config: pytest.Config, folder: str) -> None:
+    """Where Python is told to write no bytecode beside the sources (``PYTHONDONTWRITEBYTECODE``,
+    ``-B``), the run's processes write it aside instead (``PYTHONPYCACHEPREFIX``): in pytest's own
+    cache folder (``.pytest_cache``), or with that cache off in the run's temporary folder, removed
+    with it. No bytecode lands beside the sources, as asked, and the run's many processes (its test
+    processes, the engines and commands the tests start, pytest's assertion rewriting) do not each
+    compile the package again, run after run. Python checks each file against its source as usual.
+    Where bytecode may be written, nothing changes."""
+    if not (sys.dont_write_bytecode or os.environ.get("PYTHONDONTWRITEBYTECODE")):
+        return
+    cache = getattr(config, "cache", None)
+    try:
+        prefix = str(cache.mkdir("ginspec-bytecode")) if cache is not None else os.path.join(folder, "bytecode")
+    except OSError:  # a cache folder that cannot be written: the run's own folder
+        prefix = os.path.join(folder, "bytecode")
+    config.stash[_BYTECODE_BEFORE] = {name: os.environ.get(name) for name in BYTECODE_SETTINGS}
+    config.stash[_THIS_PROCESS_BEFORE] = (sys.pycache_prefix, sys.dont_write_bytecode)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    sys.pycache_prefix = prefix
+    sys.dont_write_bytecode = False
 
 
 def _users_memory() -> str | None:
@@ -81,11 +109,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop(SHARED_FOLDER, None)
-        before = config.stash.get(_CACHE_BEFORE, None)
-        if before is None:
-            os.environ.pop(CACHE, None)
+        _restore({CACHE: config.stash.get(_CACHE_BEFORE, None), **config.stash.get(_BYTECODE_BEFORE, {})})
+        if _THIS_PROCESS_BEFORE in config.stash:
+            sys.pycache_prefix, sys.dont_write_bytecode = config.stash[_THIS_PROCESS_BEFORE]
+
+
+def _restore(settings: dict[str, str | None]) -> None:
+    """Put the environment variables back as they were (None: unset)."""
+    for name, value in settings.items():
+        if value is None:
+            os.environ.pop(name, None)
         else:
-            os.environ[CACHE] = before
+            os.environ[name] = value
 
 
 LONG_FIRST = (

@@ -1,0 +1,78 @@
+"""What the project's test runs set up for their processes (``conftest.py``): bytecode written
+aside where Python is told to write none beside the sources, and the environment put back after."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run_setup() -> ModuleType:
+    """The checkout's ``conftest.py`` as a module of its own (pytest has loaded it under its own name)."""
+    spec = importlib.util.spec_from_file_location("ginspec_run_setup", ROOT / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _Cache:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def mkdir(self, name: str) -> Path:
+        path = self.folder / "d" / name
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+
+def _config(cache: _Cache | None) -> SimpleNamespace:
+    return SimpleNamespace(cache=cache, stash=pytest.Stash())
+
+
+@pytest.fixture
+def python_settings(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """This process's bytecode settings, put back after the test whatever it changed."""
+    monkeypatch.setattr(sys, "pycache_prefix", sys.pycache_prefix)
+    monkeypatch.setattr(sys, "dont_write_bytecode", sys.dont_write_bytecode)
+    for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_told_to_write_no_bytecode_the_run_writes_it_in_pytests_cache(tmp_path: Path, python_settings: pytest.MonkeyPatch) -> None:
+    setup = _run_setup()
+    python_settings.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    python_settings.setenv("PYTHONPYCACHEPREFIX", "/somewhere/of/the/user")
+    config = _config(_Cache(tmp_path / ".pytest_cache"))
+    setup._bytecode_aside(config, str(tmp_path / "run"))
+    prefix = str(tmp_path / ".pytest_cache" / "d" / "ginspec-bytecode")
+    assert os.environ.get("PYTHONDONTWRITEBYTECODE") is None and os.environ["PYTHONPYCACHEPREFIX"] == prefix
+    assert sys.pycache_prefix == prefix and sys.dont_write_bytecode is False
+    setup._restore(config.stash[setup._BYTECODE_BEFORE])
+    assert os.environ["PYTHONDONTWRITEBYTECODE"] == "1" and os.environ["PYTHONPYCACHEPREFIX"] == "/somewhere/of/the/user"
+
+
+def test_without_pytests_cache_the_bytecode_goes_to_the_runs_own_folder(tmp_path: Path, python_settings: pytest.MonkeyPatch) -> None:
+    setup = _run_setup()
+    python_settings.setattr(sys, "dont_write_bytecode", True)  # python -B
+    setup._bytecode_aside(_config(None), str(tmp_path / "run"))
+    assert sys.pycache_prefix == str(tmp_path / "run" / "bytecode")
+    assert os.environ["PYTHONPYCACHEPREFIX"] == str(tmp_path / "run" / "bytecode")
+
+
+def test_where_bytecode_may_be_written_nothing_changes(tmp_path: Path, python_settings: pytest.MonkeyPatch) -> None:
+    setup = _run_setup()
+    python_settings.setattr(sys, "dont_write_bytecode", False)
+    before = sys.pycache_prefix
+    config = _config(_Cache(tmp_path / ".pytest_cache"))
+    setup._bytecode_aside(config, str(tmp_path / "run"))
+    assert sys.pycache_prefix == before and "PYTHONPYCACHEPREFIX" not in os.environ
+    assert setup._BYTECODE_BEFORE not in config.stash and not (tmp_path / ".pytest_cache").exists()
