@@ -165,10 +165,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
-
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What collection built (test items, parsed vectors and features, imported modules) lives for
-    the whole run; the collector's full passes over it find nothing, so they run a tenth as often
-    (:func:`gc.set_threshold`). Young garbage, cycles included, is collected as before."""
+    the whole run; the garbage collector's full passes over it find nothing, so they run a tenth as
+    often (:func:`gc.set_threshold`). Young garbage, cycles included, is collected as before."""
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 100)
