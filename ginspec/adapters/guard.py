@@ -62,19 +62,29 @@ def plain_answer(answer: Any) -> dict[str, Any]:
 
 
 class _Worker:
-    """One daemon thread running calls one at a time."""
+    """One daemon thread running calls one at a time, until it is told to stop."""
 
     def __init__(self) -> None:
-        self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]]] = queue.Queue()
-        threading.Thread(target=self._loop, daemon=True, name="ginspec-engine").start()
+        self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]] | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._loop, daemon=True, name="ginspec-engine")
+        self.thread.start()
 
     def _loop(self) -> None:
         while True:
-            job, reply = self.jobs.get()
+            item = self.jobs.get()
+            if item is None:
+                return
+            job, reply = item
             try:
                 reply.put((True, job()))
             except BaseException as exc:  # noqa: BLE001 - SystemExit from an engine is a fault too
                 reply.put((False, exc))
+
+    def stop(self) -> None:
+        """End the thread once the call it is in, if any, returns: an engine that is done with
+        leaves no thread behind in a process that runs many checks (an abandoned call may never
+        return; its thread ends with the process)."""
+        self.jobs.put(None)
 
     def call(self, job: Callable[[], Any], timeout: float) -> Any:
         reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
@@ -97,9 +107,14 @@ class GuardedAdapter(Adapter):
         self.timeout = timeout or DEFAULT_TIMEOUT
         self.abandoned = 0
         self.close_problem: str | None = None
+        self.closed = False
         self._capabilities: Capabilities | None = None
         self.worker = _Worker()
-        self.inner = self._start()
+        try:
+            self.inner = self._start()
+        except BaseException:
+            self.worker.stop()
+            raise
 
     def _start(self) -> Adapter:
         try:
@@ -146,6 +161,7 @@ class GuardedAdapter(Adapter):
     def _abandon(self) -> None:
         """Leave the stuck worker behind and start the engine again for the next case."""
         self.abandoned += 1
+        self.worker.stop()
         self.worker = _Worker()
         if self.abandoned < MAX_ABANDONED:
             try:
@@ -154,12 +170,18 @@ class GuardedAdapter(Adapter):
                 self.abandoned = MAX_ABANDONED
 
     def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
         if self.abandoned >= MAX_ABANDONED:
+            self.worker.stop()
             return
         try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call
             self.worker.call(self.inner.close, min(self.timeout, CLOSE_TIMEOUT))
         except BaseException as exc:  # noqa: BLE001
             self.close_problem = f"engine {self.name!r}: close() failed: {describe_exception(exc)}"
+        finally:
+            self.worker.stop()
 
 
 def open_guarded(name: str, timeout: float | None, opener: Callable[[str, float | None], Adapter]) -> Adapter:

@@ -1,0 +1,83 @@
+"""An in-process engine runs its calls on a thread of its own (:mod:`ginspec.adapters.guard`); an
+engine that is done with leaves no thread behind, so that a process running many checks (the
+pytest plugin, the miniatures, a user's own loop) does not gather one per check."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.guard import GuardedAdapter
+from ginspec.adapters.jsonl import EngineTimeout
+from ginspec.adapters.reference import ReferenceAdapter
+from ginspec.errors import UnknownEngine
+from ginspec.variants import get_variant
+
+MELD = Question("meld", {"cards": "7c 7d 7h"}, dict(get_variant("standard").parameters), "a-meld")
+
+
+def _engine_threads() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if thread.name == "ginspec-engine"}
+
+
+def _gone(threads: set[threading.Thread], within: float = 5.0) -> bool:
+    deadline = time.monotonic() + within
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(thread.is_alive() for thread in threads)
+
+
+class _Stuck(Adapter):
+    """Answers only once ``release`` is set."""
+
+    release = threading.Event()
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(engine="stuck", version="1")
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        self.release.wait(30)
+        return {"valid": True}
+
+
+def test_a_closed_engine_leaves_no_thread() -> None:
+    before = _engine_threads()
+    engine = GuardedAdapter(ReferenceAdapter, "reference", 5)
+    assert engine.ask(MELD)["valid"] is True
+    mine = _engine_threads() - before
+    assert len(mine) == 1
+    engine.close()
+    assert _gone(mine)
+    started = time.monotonic()
+    engine.close()  # a second close is nothing
+    assert time.monotonic() - started < 1 and engine.close_problem is None
+
+
+def test_an_engine_that_cannot_start_leaves_no_thread() -> None:
+    before = _engine_threads()
+
+    def broken() -> Adapter:
+        raise RuntimeError("no engine here")
+
+    with pytest.raises(UnknownEngine, match="starting it failed: RuntimeError: no engine here"):
+        GuardedAdapter(broken, "broken", 5)
+    assert _gone(_engine_threads() - before)
+
+
+def test_an_abandoned_call_ends_its_thread_when_it_returns() -> None:
+    before = _engine_threads()
+    _Stuck.release.clear()
+    engine = GuardedAdapter(_Stuck, "stuck", 0.2)
+    stuck = _engine_threads() - before
+    with pytest.raises(EngineTimeout):
+        engine.ask(MELD)
+    assert all(thread.is_alive() for thread in stuck)  # still inside the call
+    _Stuck.release.set()
+    assert _gone(stuck)
+    assert engine.ask(MELD) == {"valid": True}  # asked of the engine started again
+    engine.close()
+    assert _gone(_engine_threads() - before)
