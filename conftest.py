@@ -10,6 +10,7 @@ pytest_plugins = [
 ]
 
 
+import atexit  # noqa: E402
 import gc  # noqa: E402
 import os  # noqa: E402
 import shutil  # noqa: E402
@@ -105,6 +106,7 @@ def _link_or_copy(source: str, target: str) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    _no_collection_at_exit()
     folder = config.stash.get(_MADE_HERE, None)
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
@@ -126,24 +128,30 @@ def _restore(settings: dict[str, str | None]) -> None:
 LONG_FIRST = (
     "test_site.py",
     "test_real_engines.py",
-    "test_site_browser.py",
-    "test_jsonl_engines.py",
-    "test_pytest_suite_plugin.py",
-    "test_engine_kits.py",
     "test_fault_battery.py",
     "test_dependence.py",
-    "test_scenario_verdicts.py",
+    "test_site_browser.py",
     "test_fuzz.py",
-    "test_round_properties.py",
+    "test_jsonl_engines.py",
+    "test_pytest_suite_plugin.py",
     "test_ci_recipe.py",
-    "test_suite_identity.py",
+    "test_engine_kits.py",
+    "test_scenario_verdicts.py",
     "test_properties.py",
     "test_round_oracle.py",
+    "test_round_properties.py",
+    "test_suite_identity.py",
 )
-"""The test modules that take longest (``pytest --durations=40``), run first. With pytest-xdist's
-``--dist worksteal`` each process starts on its own share of the tests and takes over part of
-another's when it runs out: long tests at the start leave only short ones to share at the end, so
-that the processes finish together."""
+"""The test modules that take longest (``pytest --durations=40``), longest first, each a few
+seconds to a quarter of a minute of one process.
+
+pytest-xdist's ``--dist worksteal`` deals the tests to the processes in contiguous shares, and a
+process that runs out takes over the far end of another's share, never its head. So the long
+modules are dealt out like cards, one to each share in turn and back again, each share starting
+with its own (with up to four processes the browser tests follow another long module in theirs:
+by then the site they read is built), and the short tests fill the rest of each share. Every
+process starts on long work and the short tests left at the end are shared, so that the processes
+finish together."""
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
@@ -160,9 +168,53 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return cores + 1
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The order of the tests: :data:`LONG_FIRST`, dealt to the shares of the test processes."""
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    items[:] = dealt(items, max(workers, 1))
+
+
+def dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """``items`` in the order that gives each of ``workers`` contiguous shares (as pytest-xdist
+    deals them: each takes what is left divided by the processes left) a fair part of the long
+    modules at its head. Every test process computes the same order from the same collection."""
     rank = {name: place for place, name in enumerate(LONG_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+    long: dict[int, list[pytest.Item]] = {}
+    short: list[pytest.Item] = []
+    for item in items:
+        place = rank.get(item.path.name)
+        if place is None:
+            short.append(item)
+        else:
+            long.setdefault(place, []).append(item)
+    heads: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for position, place in enumerate(sorted(long)):
+        lap, step = divmod(position, workers)
+        heads[step if lap % 2 == 0 else workers - 1 - step].extend(long[place])
+    arranged: list[pytest.Item] = []
+    left = len(items)
+    for index, head in enumerate(heads):
+        share = left // (workers - index)
+        left -= share
+        filling = max(0, share - len(head))
+        arranged += head + short[:filling]
+        short = short[filling:]
+    return arranged + short
+
+
+def _no_collection_at_exit() -> None:
+    """Once the run is over (pytest has already collected the garbage once more, to report any
+    exception raised in a finaliser), everything left is set aside (:func:`gc.freeze`) as the
+    process exits, before the other exit handlers: a test process would otherwise spend a second or
+    two walking everything it ever built again while the interpreter shuts down, and the run's
+    controller waits for it. Files are closed and flushed as their objects go, as ever."""
+    if gc.freeze not in _AT_EXIT:
+        _AT_EXIT.append(gc.freeze)
+        atexit.register(gc.freeze)
+
+
+_AT_EXIT: list[object] = []
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
