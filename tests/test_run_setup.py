@@ -76,3 +76,41 @@ def test_where_bytecode_may_be_written_nothing_changes(tmp_path: Path, python_se
     setup._bytecode_aside(config, str(tmp_path / "run"))
     assert sys.pycache_prefix == before and "PYTHONPYCACHEPREFIX" not in os.environ
     assert setup._BYTECODE_BEFORE not in config.stash and not (tmp_path / ".pytest_cache").exists()
+
+
+class _Item:
+    def __init__(self, module: str, number: int) -> None:
+        self.path = Path("tests") / module
+        self.name = f"{module}::{number}"
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _shares(order: list[_Item], workers: int) -> list[list[_Item]]:
+    """The contiguous shares pytest-xdist's work stealing deals: what is left divided by the
+    processes left."""
+    shares, left = [], list(order)
+    for index in range(workers):
+        size = len(left) // (workers - index)
+        shares.append(left[:size])
+        left = left[size:]
+    return shares
+
+
+def test_the_long_modules_are_dealt_to_every_share_and_no_test_is_lost() -> None:
+    setup = _run_setup()
+    long_modules = list(setup.LONG_FIRST)
+    items = [_Item(name, number) for name in ("test_a.py", *long_modules, "test_z.py") for number in range(7)]
+    for workers in (1, 2, 3, 5):
+        order = setup.dealt(list(items), workers)
+        assert sorted(map(repr, order)) == sorted(map(repr, items)) and len(order) == len(items)
+        assert order == setup.dealt(list(items), workers)  # every process computes the same order
+        shares = _shares(order, workers)
+        heads = [share[0].path.name for share in shares]
+        assert all(head in long_modules for head in heads) and len(set(heads)) == workers, heads
+        for share in shares:  # each share's long modules come before its short tests
+            kinds = [item.path.name in long_modules for item in share]
+            assert kinds == sorted(kinds, reverse=True), share
+    one = setup.dealt(list(items), 1)
+    assert [item.path.name for item in one[: 7 * len(long_modules)]] == [name for name in long_modules for _ in range(7)]
