@@ -12,7 +12,7 @@ import pytest
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.guard import GuardedAdapter
-from ginspec.adapters.jsonl import EngineTimeout
+from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.errors import UnknownEngine
 from ginspec.variants import get_variant
@@ -55,6 +55,9 @@ def test_a_closed_engine_leaves_no_thread() -> None:
     started = time.monotonic()
     engine.close()  # a second close is nothing
     assert time.monotonic() - started < 1 and engine.close_problem is None
+    with pytest.raises(EngineFault, match="the engine was closed"):
+        engine.ask(MELD)
+    assert time.monotonic() - started < 1
 
 
 def test_an_engine_that_cannot_start_leaves_no_thread() -> None:

@@ -143,6 +143,8 @@ class GuardedAdapter(Adapter):
         return self._capabilities
 
     def ask(self, question: Question) -> dict[str, Any]:
+        if self.closed:
+            raise EngineFault("not asked: the engine was closed")
         if self.abandoned >= MAX_ABANDONED:
             raise EngineFault(f"not asked: the engine hung {self.abandoned} times and is no longer trusted in this process")
         private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
