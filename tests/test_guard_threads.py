@@ -74,7 +74,7 @@ def test_an_engine_that_cannot_start_leaves_no_thread() -> None:
 def test_an_abandoned_call_ends_its_thread_when_it_returns() -> None:
     before = _engine_threads()
     _Stuck.release.clear()
-    engine = GuardedAdapter(_Stuck, "stuck", 0.2)
+    engine = GuardedAdapter(_Stuck, "stuck", 1.0)  # long enough for a loaded machine to start it again
     stuck = _engine_threads() - before
     with pytest.raises(EngineTimeout):
         engine.ask(MELD)
