@@ -52,12 +52,10 @@ def test_a_closed_engine_leaves_no_thread() -> None:
     assert len(mine) == 1
     engine.close()
     assert _gone(mine)
-    started = time.monotonic()
-    engine.close()  # a second close is nothing
-    assert time.monotonic() - started < 1 and engine.close_problem is None
-    with pytest.raises(EngineFault, match="the engine was closed"):
+    engine.close()  # a second close is nothing (asking the ended thread would time out: a problem)
+    assert engine.close_problem is None
+    with pytest.raises(EngineFault, match="the engine was closed"):  # not a timeout on the ended thread
         engine.ask(MELD)
-    assert time.monotonic() - started < 1
 
 
 def test_an_engine_that_cannot_start_leaves_no_thread() -> None:
