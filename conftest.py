@@ -209,12 +209,8 @@ def _no_collection_at_exit() -> None:
     process exits, before the other exit handlers: a test process would otherwise spend a second or
     two walking everything it ever built again while the interpreter shuts down, and the run's
     controller waits for it. Files are closed and flushed as their objects go, as ever."""
-    if gc.freeze not in _AT_EXIT:
-        _AT_EXIT.append(gc.freeze)
-        atexit.register(gc.freeze)
-
-
-_AT_EXIT: list[object] = []
+    atexit.unregister(gc.freeze)  # once, however many runs this process makes
+    atexit.register(gc.freeze)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

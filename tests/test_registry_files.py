@@ -133,10 +133,6 @@ RETIRED_SCHEMA = {
 }
 
 
-def _load_yaml(path: Path):
-    return read_document(path)
-
-
 def _load_schema(name: str) -> dict:
     with (SCHEMA / name).open(encoding="utf-8") as handle:
         return json.load(handle)
@@ -154,7 +150,7 @@ RULE_FILES = sorted(RULES_DIR.glob("*.yaml"))
 
 @pytest.fixture(scope="module")
 def areas() -> dict[str, dict]:
-    return {path.stem: _load_yaml(path) for path in RULE_FILES}
+    return {path.stem: read_document(path) for path in RULE_FILES}
 
 
 @pytest.fixture(scope="module")
@@ -164,27 +160,27 @@ def rules(areas) -> dict[str, dict]:
 
 @pytest.fixture(scope="module")
 def sources() -> dict:
-    return _load_yaml(SPEC / "sources.yaml")
+    return read_document(SPEC / "sources.yaml")
 
 
 @pytest.fixture(scope="module")
 def seed_map() -> dict:
-    return _load_yaml(SPEC / "seed-map.yaml")
+    return read_document(SPEC / "seed-map.yaml")
 
 
 @pytest.fixture(scope="module")
 def conflicts() -> dict:
-    return _load_yaml(SPEC / "conflicts.yaml")
+    return read_document(SPEC / "conflicts.yaml")
 
 
 @pytest.fixture(scope="module")
 def questions() -> dict:
-    return _load_yaml(SPEC / "ambiguities.yaml")
+    return read_document(SPEC / "ambiguities.yaml")
 
 
 @pytest.fixture(scope="module")
 def retired() -> dict:
-    return _load_yaml(SPEC / "retired-ids.yaml")
+    return read_document(SPEC / "retired-ids.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -211,7 +207,7 @@ def test_schema_is_valid_json_schema(name):
 
 @pytest.mark.parametrize("path", RULE_FILES, ids=lambda p: p.name)
 def test_rule_file_matches_schema(path):
-    _validate(_load_yaml(path), _load_schema("rules.schema.json"), str(path.relative_to(ROOT)))
+    _validate(read_document(path), _load_schema("rules.schema.json"), str(path.relative_to(ROOT)))
 
 
 @pytest.mark.parametrize(
@@ -224,7 +220,7 @@ def test_rule_file_matches_schema(path):
     ],
 )
 def test_registry_file_matches_schema(filename, schema):
-    _validate(_load_yaml(SPEC / filename), _load_schema(schema), f"spec/{filename}")
+    _validate(read_document(SPEC / filename), _load_schema(schema), f"spec/{filename}")
 
 
 def test_retired_file_is_well_formed(retired):

@@ -38,10 +38,11 @@ def variant_parameters(name, chain=()):
     return parameters
 
 
-@lru_cache(maxsize=None)
-def _validators(schema_text):
-    """A validator for each parameter of the variant schema whose text is ``schema_text``."""
-    schema = json.loads(schema_text)
+@lru_cache(maxsize=1)
+def _validators():
+    """A validator for each parameter of the variant schema, made once (as the variant files are
+    read once by name, tests/oracle/rounds.py)."""
+    schema = json.loads((ROOT / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8"))
     reference = schema["properties"]["parameters"]["$ref"].split("/")[-1]
     properties = schema["$defs"][reference]["properties"]
     return tuple((name, jsonschema.Draft202012Validator(properties[name])) for name in sorted(properties))
@@ -49,7 +50,7 @@ def _validators(schema_text):
 
 def bad_parameter(parameters):
     """The first parameter whose value is not one of its allowed values, or None."""
-    for name, validator in _validators((ROOT / "spec" / "schema" / "variant.schema.json").read_text(encoding="utf-8")):
+    for name, validator in _validators():
         if name not in parameters:
             return name
         if list(validator.iter_errors(parameters[name])):
