@@ -10,7 +10,6 @@ pytest_plugins = [
 ]
 
 
-import atexit  # noqa: E402
 import gc  # noqa: E402
 import os  # noqa: E402
 import shutil  # noqa: E402
@@ -106,7 +105,7 @@ def _link_or_copy(source: str, target: str) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    _no_collection_at_exit()
+    _one_collection_at_the_end()
     folder = config.stash.get(_MADE_HERE, None)
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
@@ -203,19 +202,24 @@ def dealt(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
     return arranged + short
 
 
-def _no_collection_at_exit() -> None:
-    """Once the run is over (pytest has already collected the garbage once more, to report any
-    exception raised in a finaliser), everything left is set aside (:func:`gc.freeze`) as the
-    process exits, before the other exit handlers: a test process would otherwise spend a second or
-    two walking everything it ever built again while the interpreter shuts down, and the run's
-    controller waits for it. Files are closed and flushed as their objects go, as ever."""
-    atexit.unregister(gc.freeze)  # once, however many runs this process makes
-    atexit.register(gc.freeze)
+def _one_collection_at_the_end() -> None:
+    """Once the tests are over, the garbage is collected once, here (before pytest's own passes,
+    so that an exception raised in a finaliser is still reported as ever), and everything left is
+    set aside (:func:`gc.freeze`). pytest then collects twice more as it unconfigures and cleans up,
+    and the interpreter once more as it exits; each of those passes walked every object the test
+    process ever built, a second or more in a process that has run a few thousand tests, and the
+    run's controller waits for it. Now they walk only what was built after this one."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What collection built (test items, parsed vectors and features, imported modules) lives for
-    the whole run; the garbage collector's full passes over it find nothing, so they run a tenth as
-    often (:func:`gc.set_threshold`). Young garbage, cycles included, is collected as before."""
+    the whole run, and the garbage collector's full passes over it find nothing: its garbage is
+    collected once and the rest set aside (:func:`gc.freeze`), so that later passes walk only what
+    the tests build. Those full passes also run a tenth as often (:func:`gc.set_threshold`). The
+    garbage the tests make, cycles included, is collected as before."""
+    gc.collect()
+    gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 100)

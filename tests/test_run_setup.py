@@ -1,8 +1,11 @@
 """What the project's test runs set up for their processes (``conftest.py``): bytecode written
-aside where Python is told to write none beside the sources, and the environment put back after."""
+aside where Python is told to write none beside the sources, and the environment put back after;
+what collection built set aside from the garbage collector's passes, with the garbage of the tests
+still collected, and collected once more before pytest reports the exceptions of finalisers."""
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import sys
@@ -114,3 +117,39 @@ def test_the_long_modules_are_dealt_to_every_share_and_no_test_is_lost() -> None
             assert kinds == sorted(kinds, reverse=True), share
     one = setup.dealt(list(items), 1)
     assert [item.path.name for item in one[: 7 * len(long_modules)]] == [name for name in long_modules for _ in range(7)]
+
+
+BUILT_AT_COLLECTION = [object()]
+"""A container made while this module was imported, that is while the tests were collected."""
+
+
+def _tracked(value: object) -> bool:
+    """Whether ``value`` is in one of the garbage collector's generations (not set aside)."""
+    return any(item is value for generation in range(3) for item in gc.get_objects(generation))
+
+
+def test_what_collection_built_is_set_aside_and_the_tests_garbage_is_still_collected() -> None:
+    assert gc.get_freeze_count() > 0
+    assert not _tracked(BUILT_AT_COLLECTION)
+    made_now: list[object] = []
+    assert _tracked(made_now)
+
+    class Cycle:
+        finalised = False
+
+        def __del__(self) -> None:
+            Cycle.finalised = True
+
+    cycle = Cycle()
+    cycle.itself = cycle  # type: ignore[attr-defined]
+    del cycle
+    gc.collect()
+    assert Cycle.finalised
+
+
+def test_the_last_collection_comes_before_pytest_reports_the_exceptions_of_finalisers(request: pytest.FixtureRequest) -> None:
+    """pytest calls the implementations of a hook from the last in this list to the first."""
+    implementations = [hook.plugin_name for hook in request.config.hook.pytest_unconfigure.get_hookimpls()]
+    ours = next(index for index, name in enumerate(implementations) if name.endswith("conftest.py"))
+    reporting = implementations.index("unraisableexception")
+    assert ours > reporting, implementations
