@@ -325,6 +325,7 @@ def score_table(knocked_by: str, deadwood: Mapping[str, int], rules: TableRules)
         return "gin", knocked_by, points
     lowest = min(deadwood[seat] for seat in order)
     undercutter = next(seat for seat in order if deadwood[seat] == lowest)
+    bonus: int | None = None  # the undercut's bonus, read only for an undercut: a knock's score does not use it
     if lowest < knocker_count:
         outcome = "undercut"
     elif lowest > knocker_count:
@@ -333,9 +334,11 @@ def score_table(knocked_by: str, deadwood: Mapping[str, int], rules: TableRules)
         outcome = {"undercut": "undercut", "undercut_without_bonus": "undercut", "knocker_wins": "knock", "draw": "draw"}[
             rules.hand.tie_outcome
         ]
+        if rules.hand.tie_outcome == "undercut_without_bonus":
+            bonus = 0
     if outcome == "undercut":
-        # the bonus is read only for an undercut: a knock's score does not use it
-        bonus = 0 if lowest == knocker_count and rules.hand.tie_outcome == "undercut_without_bonus" else rules.hand.undercut_bonus
+        if bonus is None:
+            bonus = rules.hand.undercut_bonus
         for seat in rules.seats:
             points[seat] = -(deadwood[seat] - lowest) + 0
         points[undercutter] = bonus
