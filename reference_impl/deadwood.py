@@ -28,6 +28,7 @@ mask, the least run deadwood after removing the best card of that suit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterator, Sequence
 
@@ -260,15 +261,21 @@ def optimal_arrangements(mask: int) -> list[Arrangement]:
 
     Arrangements are counted as ``spec/notation.md`` says: adjacent run cards form one run. Each
     choice of sets has exactly one best run layout, so listing the set choices that reach the
-    minimum lists the optimal arrangements, each once.
+    minimum lists the optimal arrangements, each once. A hand's arrangements depend on its cards
+    alone: they are worked out once per hand (a replayed hand meets the same hands again).
     """
+    return list(_optimal_arrangements(mask))
+
+
+@lru_cache(maxsize=1 << 14)
+def _optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
     best = least_deadwood(mask)
     found = []
     for in_sets in set_choices(mask):
         arrangement = _arrangement(mask, in_sets)
         if arrangement.deadwood == best:
             found.append(arrangement)
-    return found
+    return tuple(found)
 
 
 def best_discards(mask: int) -> tuple[int, list[Card]]:

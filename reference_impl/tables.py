@@ -325,7 +325,7 @@ def score_table(knocked_by: str, deadwood: Mapping[str, int], rules: TableRules)
         return "gin", knocked_by, points
     lowest = min(deadwood[seat] for seat in order)
     undercutter = next(seat for seat in order if deadwood[seat] == lowest)
-    bonus = rules.hand.undercut_bonus
+    bonus: int | None = None  # the undercut's bonus, read only for an undercut: a knock's score does not use it
     if lowest < knocker_count:
         outcome = "undercut"
     elif lowest > knocker_count:
@@ -337,6 +337,8 @@ def score_table(knocked_by: str, deadwood: Mapping[str, int], rules: TableRules)
         if rules.hand.tie_outcome == "undercut_without_bonus":
             bonus = 0
     if outcome == "undercut":
+        if bonus is None:
+            bonus = rules.hand.undercut_bonus
         for seat in rules.seats:
             points[seat] = -(deadwood[seat] - lowest) + 0
         points[undercutter] = bonus

@@ -12,6 +12,7 @@ sample of cases, by asking the engine every change."""
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 import pytest
@@ -53,11 +54,23 @@ def _unlisted_changes_that_move(probe: Probe, parameters: Mapping[str, Any], lis
         value = first_move(name, (value for value in candidate_values(name) if value != parameters[name]))
         if value is not ABSENT:
             moved.append(f"{name}={value!r}")
-    for variant, values in VARIANTS.items():
-        changes = {name: value for name, value in values.items() if name not in listed and (name not in parameters or parameters[name] != value)}
-        if changes and moves(changes):
+    for variant, changes in _variant_changes(tuple(sorted(parameters.items())), frozenset(listed)):
+        if moves(changes):
             moved.append(f"the unlisted parameters of {variant}")
     return moved
+
+
+@lru_cache(maxsize=None)
+def _variant_changes(parameters: tuple[tuple[str, Any], ...], listed: frozenset[str]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """For each variant that sets an unlisted parameter otherwise, the unlisted parameters it
+    changes, with their values there (many cases share their parameters and their record)."""
+    given = dict(parameters)
+    found = []
+    for variant, values in VARIANTS.items():
+        changes = {name: value for name, value in values.items() if name not in listed and (name not in given or given[name] != value)}
+        if changes:
+            found.append((variant, changes))
+    return tuple(found)
 
 
 def _probe(vector: Vector) -> Probe:
