@@ -62,12 +62,13 @@ def _attributes(text: str) -> dict[str, str | None]:
 def read_page(text: str) -> PageReading:
     """The anchors and links of the HTML ``text``."""
     reading = PageReading()
-    for token in _TOKEN.finditer(text):
-        name = token.group("raw") or token.group("tag")
-        if name is None:
-            continue
-        name = name.lower()
-        attrs = token.group("raw_attrs") if token.group("raw") else token.group("attrs")
+    for raw, raw_attrs, tag, attrs in _TOKEN.findall(text):  # the groups of each token, by position
+        if raw:
+            name, attrs = raw.lower(), raw_attrs
+        elif tag:
+            name = tag.lower()
+        else:
+            continue  # a comment
         if name in _LINKING or "id" in attrs.lower():  # no other tag adds an anchor or a link
             reading.tag(name, _attributes(attrs))
     return reading
