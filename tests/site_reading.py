@@ -2,7 +2,7 @@
 and the links (``href`` of ``<a>`` and ``<link>``, ``src`` of ``<script>`` and ``<img>``) of a page.
 
 The pages are read with one regular expression over the tags, which is many times faster than
-:class:`html.parser.HTMLParser` on the 25 MB of a built site; :class:`StandardReading` is the same
+:class:`html.parser.HTMLParser` on the 20 MB of a built site; :class:`StandardReading` is the same
 reading by :mod:`html.parser`, which the tests hold the fast one to on real pages. As with
 ``html.parser``, comments are skipped, the text of ``<script>`` and ``<style>`` holds no tags, names
 of tags and attributes are read in lower case and values with their character references decoded.
