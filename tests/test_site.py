@@ -14,10 +14,10 @@ import contextlib
 import functools
 import importlib.util
 import json
+import logging
 import os
 import posixpath
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -154,28 +154,81 @@ def site_reading() -> dict[str, PageReading]:
 
 
 def _build_site(folder: Path) -> Path:
+    """``mkdocs build --strict`` of the repository into ``folder/site``, with the sample report
+    beside the real ones; fails on any warning or error mkdocs logs, as the command would.
+
+    It runs in this process, as the command does (the configuration loaded, the plugins started,
+    the site built, the plugins shut down): the suite's vectors and features this process has
+    already read are not read again, and no second interpreter imports ginspec."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
     reports = folder / "reports"
     reports.mkdir()
     for path in sorted((ROOT / "reports").glob("*.json")):
         shutil.copy(path, reports / path.name)
     (reports / f"{SAMPLE_ENGINE}.json").write_text(json.dumps(sample_report()), encoding="utf-8")
     output = folder / "site"
-    env = dict(os.environ, GINSPEC_SITE_REPORTS=str(reports), NO_MKDOCS_2_WARNING="1")
-    completed = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(output)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    log = completed.stdout + completed.stderr
-    if completed.returncode != 0:
-        raise AssertionError(f"mkdocs build --strict failed:\n{log[-6000:]}")
-    warnings = [line for line in log.splitlines() if line.startswith(("WARNING", "ERROR"))]
+    with _environment(GINSPEC_SITE_REPORTS=str(reports), NO_MKDOCS_2_WARNING="1"), _mkdocs_log() as log:
+        try:
+            config = load_config(config_file=str(ROOT / "mkdocs.yml"), strict=True, site_dir=str(output))
+            config.plugins.on_startup(command="build", dirty=False)
+            try:
+                build(config)
+            finally:
+                config.plugins.on_shutdown()
+        except (MkDocsException, SystemExit) as error:
+            raise AssertionError(f"mkdocs build --strict failed: {error}\n" + "\n".join(log)[-6000:]) from error
+    warnings = [line for line in log if line.startswith(("WARNING", "ERROR", "CRITICAL"))]
     if warnings:
         raise AssertionError("mkdocs build printed warnings:\n" + "\n".join(warnings))
     return output
+
+
+@contextlib.contextmanager
+def _environment(**values: str) -> Iterator[None]:
+    """``os.environ`` with ``values`` set, as it was afterwards."""
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+class _Recorder(logging.Handler):
+    """The records of mkdocs' loggers, as ``LEVEL - message`` lines (the command prints them so)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(f"{record.levelname} - {record.getMessage()}")
+
+
+@contextlib.contextmanager
+def _mkdocs_log() -> Iterator[list[str]]:
+    """Every record logged under ``mkdocs`` (the theme's and plugins' loggers included) while
+    building, at the level the command shows (INFO and above); they are not passed on to the
+    test's own log."""
+    logger = logging.getLogger("mkdocs")
+    recorder = _Recorder()
+    level, propagate = logger.level, logger.propagate
+    logger.addHandler(recorder)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    try:
+        yield recorder.lines
+    finally:
+        logger.removeHandler(recorder)
+        logger.setLevel(level)
+        logger.propagate = propagate
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from ginspec.site.examples import PROVENANCE, vector_example
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import rel, vector_file_uri
 from ginspec.site.markdown import md_text, table
+from ginspec.site.rules import ordered_areas
 from ginspec.site.templating import render
 from ginspec.vectors import VectorFile
 
@@ -28,9 +29,24 @@ class TestPages(PageFamily):
         return pages
 
     def nav(self) -> list[Any]:
-        scenarios: list[Any] = ["scenarios/index.md"] + [{f"{feature.area}: {feature.name}": feature.uri} for feature in self.suite.features]
-        vectors: list[Any] = ["vectors/index.md"] + [{loaded.file.removeprefix("vectors/"): vector_file_uri(loaded.file)} for loaded in self.vector_files()]
+        """The scenarios by rule area (in the order of play, as the rules are listed) and the
+        vectors by folder: a page shows the groups and the pages of its own group only (the
+        theme's ``navigation.prune``), not every page of the tests."""
+        by_area: dict[str, list[Any]] = {}
+        for feature in self.suite.features:
+            by_area.setdefault(feature.area, []).append({feature.name: feature.uri})
+        areas = [name for name, _ in ordered_areas(self.suite) if name in by_area] + sorted(set(by_area) - set(self.suite.areas))
+        scenarios: list[Any] = ["scenarios/index.md"] + [{self._area_title(name): by_area[name]} for name in areas]
+        by_folder: dict[str, list[Any]] = {}
+        for loaded in self.vector_files():
+            folder, _, name = loaded.file.removeprefix("vectors/").rpartition("/")
+            by_folder.setdefault(folder or "vectors", []).append({name: vector_file_uri(loaded.file)})
+        vectors: list[Any] = ["vectors/index.md"] + [{folder: files} for folder, files in by_folder.items()]
         return [{"Scenarios": scenarios}, {"Vectors": vectors}]
+
+    def _area_title(self, name: str) -> str:
+        area = self.suite.areas.get(name)
+        return area.title if area else name
 
     def vector_files(self) -> list[VectorFile]:
         """The vector files that hold a vector, by path."""
