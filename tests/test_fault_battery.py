@@ -32,6 +32,7 @@ from ginspec import registry, variants
 from ginspec.cli import main
 from ginspec.files import write_atomic
 from ginspec.yamlio import SAFE_LOADER
+from tests.engines.misbehaving import environment
 
 REPO = Path(__file__).resolve().parent.parent
 KNOWN = ["--id", "deadwood-0001", "--id", "deadwood-0002"]
@@ -773,22 +774,26 @@ def exec_endless_line(tmp: Path) -> Outcome:
     return check(tmp, "--timeout", "30", "--engine", engine, *KNOWN)
 
 
+def misbehaving(tmp: Path, faults: dict[str, str], *argv: str) -> Outcome:
+    """``ginspec check`` of :data:`KNOWN` against tests/engines/misbehaving.py, faulting on the
+    cases of ``faults`` (case ID to fault)."""
+    settings = environment(faults)
+    os.environ.update(settings)
+    try:
+        return check(tmp, *argv, "--engine", f"exec:{sys.executable} -m tests.engines.misbehaving", *KNOWN)
+    finally:
+        for name in settings:
+            del os.environ[name]
+
+
 @fault("exec-engines", 1, "exit status 139", "segmentation fault (pretend)")
 def exec_protocol_fault_crash(tmp: Path) -> Outcome:
-    os.environ["GINSPEC_FAULTS"] = "deadwood-0001=crash"
-    try:
-        return check(tmp, "--engine", f"exec:{sys.executable} -m tests.engines.misbehaving", *KNOWN)
-    finally:
-        del os.environ["GINSPEC_FAULTS"]
+    return misbehaving(tmp, {"deadwood-0001": "crash"})
 
 
 @fault("exec-engines", 1, "wrong shape")
 def exec_protocol_fault_shape(tmp: Path) -> Outcome:
-    os.environ["GINSPEC_FAULTS"] = "deadwood-0002=shape"
-    try:
-        return check(tmp, "--engine", f"exec:{sys.executable} -m tests.engines.misbehaving", *KNOWN)
-    finally:
-        del os.environ["GINSPEC_FAULTS"]
+    return misbehaving(tmp, {"deadwood-0002": "shape"})
 
 
 for _name, _words in (
@@ -799,13 +804,10 @@ for _name, _words in (
 ):
 
     def _protocol_fault(tmp: Path, name: str = _name) -> Outcome:
-        os.environ["GINSPEC_FAULTS"] = f"deadwood-0001={name}"
-        try:
-            # the start wait follows --timeout too: long enough for a loaded machine to start Python
-            # (about 0.1 s of processor time) twice, the engine being started again after the fault
-            return check(tmp, "--timeout", "2" if name in ("hang", "stderr") else "30", "--engine", f"exec:{sys.executable} -m tests.engines.misbehaving", *KNOWN)
-        finally:
-            del os.environ["GINSPEC_FAULTS"]
+        # the start wait follows --timeout too: long enough for a loaded machine to start Python
+        # twice, the engine being started again after the fault, and to import the reference engine
+        # for the answer to deadwood-0002 (about 0.15 s of processor time in all)
+        return misbehaving(tmp, {"deadwood-0001": name}, "--timeout", "2" if name in ("hang", "stderr") else "30")
 
     _protocol_fault.__name__ = f"exec_protocol_fault_{_name.replace('-', '_')}"
     fault("exec-engines", 1, "1 passed, 1 failed", *_words)(_protocol_fault)

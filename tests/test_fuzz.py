@@ -22,10 +22,13 @@ STANDARD = dict(get_variant("standard").parameters)
 
 
 def test_a_planted_bug_is_found_shrunk_and_written(tmp_path: Path) -> None:
-    """``ginspec fuzz``, run in this process as the command line runs it."""
+    """``ginspec fuzz``, run in this process as the command line runs it. The planted bug is
+    common: with the seeds 0 to 19 a search met it within 15 cases, or within 32 where a case the
+    fuzzing could not pin on a rule came first; 50 cases find it with room to spare (and the
+    search for a further rule after it ends after 50 cases, not 100)."""
     out, err = io.StringIO(), io.StringIO()
     with redirect_stderr(err):
-        status = main(["fuzz", "--engine", "tests.engines.wrong:AceCountsEleven", "--kind", "deadwood", "--examples", "100", "--out", str(tmp_path)], out)
+        status = main(["fuzz", "--engine", "tests.engines.wrong:AceCountsEleven", "--kind", "deadwood", "--examples", "50", "--out", str(tmp_path)], out)
     assert status == 1, out.getvalue() + err.getvalue()
     [path] = list((tmp_path / "deadwood").glob("*.yaml"))
     [vector] = load_vector_file(path)

@@ -15,6 +15,7 @@ import pytest
 from ginspec.adapters import open_engine
 from ginspec.runner import run_vectors
 from ginspec.vectors import load_vectors
+from tests.engines.misbehaving import environment
 from tests.in_process import ginspec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +46,8 @@ def test_the_reference_engine_behind_the_protocol_passes() -> None:
 @pytest.fixture
 def faults(monkeypatch: pytest.MonkeyPatch):
     def set_faults(mapping: dict[str, str]) -> None:
-        monkeypatch.setenv("GINSPEC_FAULTS", ",".join(f"{key}={value}" for key, value in mapping.items()))
+        for name, value in environment(mapping).items():
+            monkeypatch.setenv(name, value)
         monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
     return set_faults

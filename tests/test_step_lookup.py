@@ -4,13 +4,14 @@ still gets the step definitions visible to it, and a fixture registered later is
 from __future__ import annotations
 
 import importlib
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from ginspec.bdd.step_lookup import _remembering, install
+
+pytest_plugins = ["pytester"]
 
 
 def test_the_suites_runs_use_the_remembered_search() -> None:
@@ -82,14 +83,15 @@ def test_the_visible_definitions_are_listed_once_per_module_and_matched_per_text
     assert listed == ["test_a.py", "test_b.py", "test_a.py"], "another module, or a fixture registered later, lists again"
 
 
-def test_modules_defining_the_same_step_each_get_their_own(tmp_path: Path) -> None:
-    (tmp_path / "conftest.py").write_text(
-        "def pytest_configure(config):\n    from ginspec.bdd.step_lookup import install\n    install()\n", encoding="utf-8"
-    )
+def test_modules_defining_the_same_step_each_get_their_own(pytester: pytest.Pytester) -> None:
+    """Two scenario modules of one pytest run define the same step text, each its own way. The run
+    takes place in this process (pytester's in-process mode: a fresh configuration and fixture
+    manager, as a run of its own has), with the remembered search installed by its conftest."""
+    pytester.makeconftest("def pytest_configure(config):\n    from ginspec.bdd.step_lookup import install\n    assert install()\n")
     feature = "Feature: f\n  Scenario: s\n    Given a number\n    Then it is {value}\n"
     for name, value in (("one", 1), ("two", 2)):
-        (tmp_path / f"{name}.feature").write_text(feature.format(value=value), encoding="utf-8")
-        (tmp_path / f"test_{name}.py").write_text(
+        (pytester.path / f"{name}.feature").write_text(feature.format(value=value), encoding="utf-8")
+        (pytester.path / f"test_{name}.py").write_text(
             textwrap.dedent(
                 f"""
                 from pytest_bdd import given, parsers, scenarios, then
@@ -106,8 +108,11 @@ def test_modules_defining_the_same_step_each_get_their_own(tmp_path: Path) -> No
             ),
             encoding="utf-8",
         )
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-q", "-o", "addopts="],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    search = importlib.import_module("pytest_bdd.scenario").find_fixturedefs_for_step
+    assert getattr(search, "__ginspec_step_lookup__", False), "the run below uses the remembered search"
+    result = pytester.runpytest_inprocess(
+        "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:hypothesispytest", "-q", "-o", "addopts=",
+        "-W", "ignore::pytest.PytestAssertRewriteWarning",
     )
-    assert result.returncode == 0 and "2 passed" in result.stdout, result.stdout[-2000:] + result.stderr[-2000:]
+    output = result.stdout.str()
+    assert result.ret == 0 and "2 passed" in output, output[-2000:] + result.stderr.str()[-2000:]

@@ -5,6 +5,13 @@ in the environment variable GINSPEC_FAULTS as ``ID=FAULT,ID=FAULT``, where FAULT
 crash (exit at once), hang (never answer), garbage (a line that is not JSON), shape (an answer
 of the wrong shape), stderr (the answer written to standard error), wrong-id (the answer to
 another case).
+
+It declares the reference engine's capabilities: those given as JSON in the environment variable
+GINSPEC_CAPABILITIES (:func:`environment` puts there the ones the starting process works out),
+else those of the reference engine itself. The reference engine is imported when a first answer
+is wanted, so that a process ending at a fault that needs no answer (a crash, a hang, a line that
+is not JSON, an answer of the wrong shape) starts as fast as Python, as the harness restarts it
+after every fault.
 """
 
 from __future__ import annotations
@@ -13,11 +20,44 @@ import json
 import os
 import sys
 import time
-
-from ginspec.adapters.base import Question
-from ginspec.adapters.reference import ReferenceAdapter
+from typing import Any, Mapping
 
 FAULTS = dict(item.split("=", 1) for item in os.environ.get("GINSPEC_FAULTS", "").split(",") if "=" in item)
+CAPABILITIES = "GINSPEC_CAPABILITIES"
+"""The environment variable holding the capabilities to declare, as JSON."""
+
+_reference: list[Any] = []
+
+
+def environment(faults: Mapping[str, str]) -> dict[str, str]:
+    """The environment variables that make this engine fault on the cases of ``faults`` (case ID
+    to fault) and declare the reference engine's capabilities, worked out in this process."""
+    from ginspec.adapters.reference import ReferenceAdapter
+
+    return {"GINSPEC_FAULTS": ",".join(f"{case}={fault}" for case, fault in faults.items()), CAPABILITIES: json.dumps(ReferenceAdapter().capabilities().to_json())}
+
+
+def reference() -> Any:
+    """The reference engine, started on first use."""
+    if not _reference:
+        from ginspec.adapters.reference import ReferenceAdapter
+
+        _reference.append(ReferenceAdapter())
+    return _reference[0]
+
+
+def capabilities() -> dict[str, Any]:
+    given = os.environ.get(CAPABILITIES)
+    declared = json.loads(given) if given else reference().capabilities().to_json()
+    declared.pop("api_version", None)
+    return {"type": "capabilities", "protocol": 1, **declared, "engine": "misbehaving"}
+
+
+def answer(message: dict[str, Any]) -> Any:
+    """The reference engine's answer to one ``ask`` message."""
+    from ginspec.adapters.base import Question
+
+    return reference().ask(Question(message["kind"], message["input"], message["parameters"], message["id"]))
 
 
 def say(message: dict, stream=sys.stdout) -> None:
@@ -26,13 +66,10 @@ def say(message: dict, stream=sys.stdout) -> None:
 
 
 def main() -> int:
-    engine = ReferenceAdapter()
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "start":
-            capabilities = engine.capabilities().to_json()
-            del capabilities["api_version"]
-            say({"type": "capabilities", "protocol": 1, **capabilities, "engine": "misbehaving"})
+            say(capabilities())
             continue
         if message["type"] == "stop":
             return 0
@@ -47,17 +84,16 @@ def main() -> int:
             sys.stdout.write("deadwood is 12, I think\n")
             sys.stdout.flush()
             continue
-        answer = engine.ask(Question(message["kind"], message["input"], message["parameters"], message["id"]))
         if fault == "shape":
             say({"type": "answer", "id": message["id"], "answer": "twelve"})
             continue
         if fault == "stderr":
-            say({"type": "answer", "id": message["id"], "answer": answer}, sys.stderr)
+            say({"type": "answer", "id": message["id"], "answer": answer(message)}, sys.stderr)
             continue
         if fault == "wrong-id":
-            say({"type": "answer", "id": "someone-else", "answer": answer})
+            say({"type": "answer", "id": "someone-else", "answer": answer(message)})
             continue
-        say({"type": "answer", "id": message["id"], "answer": answer})
+        say({"type": "answer", "id": message["id"], "answer": answer(message)})
     return 0
 
 
