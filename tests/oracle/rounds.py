@@ -146,9 +146,30 @@ def _melds_in(hand: frozenset) -> list[frozenset]:
     return melds
 
 
-@lru_cache(maxsize=None)
-def _least(hand: frozenset) -> int:
-    melds = _melds_in(hand)
+_LEAST: dict[frozenset, int] = {}
+"""The least deadwood of each hand weighed so far."""
+
+
+def _least(hand: frozenset, melds: list[frozenset] | None = None) -> int:
+    """Least deadwood of ``hand``, remembered per hand; ``melds`` are every meld in ``hand`` when
+    the caller has them already (otherwise they are sought)."""
+    known = _LEAST.get(hand)
+    if known is None:
+        known = _LEAST[hand] = _search(hand, _melds_in(hand) if melds is None else melds)
+    return known
+
+
+def _least_without(hand: frozenset, card: str, melds: list[frozenset]) -> int:
+    """Least deadwood of ``hand`` without ``card``, given every meld in ``hand``: the melds in the
+    smaller hand are exactly those that do not hold the card, in the same order."""
+    rest = hand - {card}
+    if rest in _LEAST:
+        return _LEAST[rest]
+    return _least(rest, [meld for meld in melds if card not in meld])
+
+
+def _search(hand: frozenset, melds: list[frozenset]) -> int:
+    """The exhaustive search behind :func:`_least`: the most value ``melds`` cover disjointly."""
     worth = [total_value(meld) for meld in melds]
     best = 0
 
@@ -393,10 +414,12 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     p = state.to_play
     params = state.params
     allowed = sorted((c for c in hand if c != taken or params["discard_taken_card"]), key=sort_key)
-    kept = {c: least_deadwood(hand - {c}) for c in allowed}
+    # the melds of the hand are sought once; those of each hand kept are the ones without the discard
+    melds = _melds_in(hand) if any(hand - {c} not in _LEAST for c in allowed) or params["big_gin"] else []
+    kept = {c: _least_without(hand, c, melds) for c in allowed}
     discards = {f"{p} discard {c}" for c in allowed}
     knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= state.knock_limit}
-    big = {f"{p} big-gin"} if params["big_gin"] and least_deadwood(hand) == 0 else set()
+    big = {f"{p} big-gin"} if params["big_gin"] and _least(hand, melds) == 0 else set()
     if params["gin_mandatory"]:
         gins = {f"{p} knock {c}" for c in allowed if kept[c] == 0}
         if gins or big:
