@@ -159,13 +159,21 @@ def _least(hand: frozenset, melds: list[frozenset] | None = None) -> int:
     return known
 
 
-def _least_without(hand: frozenset, card: str, melds: list[frozenset]) -> int:
-    """Least deadwood of ``hand`` without ``card``, given every meld in ``hand``: the melds in the
-    smaller hand are exactly those that do not hold the card, in the same order."""
-    rest = hand - {card}
-    if rest in _LEAST:
-        return _LEAST[rest]
-    return _least(rest, [meld for meld in melds if card not in meld])
+def _least_of_each_kept(hand: frozenset, cards) -> dict[str, int]:
+    """Least deadwood of ``hand`` without each of ``cards`` in turn. The melds of ``hand`` are
+    sought at most once, for the hands not weighed before: the melds of a smaller hand are exactly
+    those of ``hand`` that do not hold the card left out, in the same order."""
+    melds: list[frozenset] | None = None
+    kept: dict[str, int] = {}
+    for card in cards:
+        rest = hand - {card}
+        known = _LEAST.get(rest)
+        if known is None:
+            if melds is None:
+                melds = _melds_in(hand)
+            known = _least(rest, [meld for meld in melds if card not in meld])
+        kept[card] = known
+    return kept
 
 
 def _search(hand: frozenset, melds: list[frozenset]) -> int:
@@ -414,12 +422,10 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     p = state.to_play
     params = state.params
     allowed = sorted((c for c in hand if c != taken or params["discard_taken_card"]), key=sort_key)
-    # the melds of the hand are sought once; those of each hand kept are the ones without the discard
-    melds = _melds_in(hand) if any(hand - {c} not in _LEAST for c in allowed) or params["big_gin"] else []
-    kept = {c: _least_without(hand, c, melds) for c in allowed}
+    kept = _least_of_each_kept(hand, allowed)
     discards = {f"{p} discard {c}" for c in allowed}
     knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= state.knock_limit}
-    big = {f"{p} big-gin"} if params["big_gin"] and _least(hand, melds) == 0 else set()
+    big = {f"{p} big-gin"} if params["big_gin"] and least_deadwood(hand) == 0 else set()
     if params["gin_mandatory"]:
         gins = {f"{p} knock {c}" for c in allowed if kept[c] == 0}
         if gins or big:
