@@ -8,18 +8,24 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping
 
+from ginspec.plain_schema import surely_valid
+
 ANSWER_SCHEMAS = {"round": "round-answer"}
 """Kinds whose answers have a schema of their own under ``spec/schema/protocol/``."""
+
+
+@lru_cache(maxsize=None)
+def _schema(name: str) -> Any:
+    from ginspec.paths import schema_path
+
+    return json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
 def _validator(name: str) -> Any:
     import jsonschema
 
-    from ginspec.paths import schema_path
-
-    schema = json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(_schema(name))
 
 
 def answer_problem(kind: str, answer: Any) -> str | None:
@@ -36,7 +42,10 @@ def answer_problem(kind: str, answer: Any) -> str | None:
         name = ANSWER_SCHEMAS.get(kind)
     if name is None:
         return None
-    errors = sorted(_validator(name).iter_errors(dict(answer)), key=lambda error: list(error.absolute_path))
+    document = dict(answer)
+    if surely_valid(document, _schema(name)):  # fits beyond doubt: jsonschema would find no error
+        return None
+    errors = sorted(_validator(name).iter_errors(document), key=lambda error: list(error.absolute_path))
     if not errors:
         return None
     error = errors[0]

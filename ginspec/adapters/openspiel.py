@@ -64,6 +64,9 @@ PASS = 54
 KNOCK = 55
 MELD_BASE = 56
 
+MAX_DEALS = 512
+"""Dealt states kept for hands replayed from the same deal (all are dropped when this many are kept)."""
+
 _PHASE = pyspiel.gin_rummy.Phase
 
 
@@ -172,6 +175,7 @@ class OpenSpielAdapter(Adapter):
         self._utils: dict[int, Any] = {}
         self._games: dict[tuple[Any, ...], Any] = {}
         self._dealt: dict[tuple[Any, ...], Any] = {}
+        self._deals: dict[tuple[Any, ...], Any] = {}
 
     # -------------------------------------------------------------- engine objects
 
@@ -194,6 +198,20 @@ class OpenSpielAdapter(Adapter):
         if key not in self._dealt:
             self._dealt[key] = self.game(parameters, oklahoma=oklahoma).new_initial_state()
         return self._dealt[key].clone()
+
+    def dealt_state(self, parameters: Mapping[str, Any], deal: Sequence[int], *, oklahoma: bool = False) -> Any:
+        """A new state of the configured game after ``deal`` (the cards dealt, then the upcard):
+        a clone of one state dealt per game and deal, as several hands replayed start from the
+        same deal."""
+        key = (_settings(parameters, oklahoma), tuple(deal))
+        if key not in self._deals:
+            if len(self._deals) >= MAX_DEALS:
+                self._deals.clear()
+            state = self.new_state(parameters, oklahoma=oklahoma)
+            for card in deal:
+                state.apply_action(card)
+            self._deals[key] = state
+        return self._deals[key].clone()
 
     def ids(self, cards: str | Iterable[str], hand_size: int = 10) -> list[int]:
         words = cards.split() if isinstance(cards, str) else list(cards)
@@ -228,6 +246,7 @@ class OpenSpielAdapter(Adapter):
         self._utils.clear()
         self._games.clear()
         self._dealt.clear()
+        self._deals.clear()
 
     # -------------------------------------------------------------- hands
 
@@ -510,10 +529,8 @@ class _Round:
         non_dealer = "p1" if dealer == "p2" else "p2"
         self.seats = (non_dealer, dealer)
         self.stock = adapter.ids(dealt["stock"])
-        self.state = adapter.new_state(parameters, oklahoma=bool(parameters.get("oklahoma")))
         deal = adapter.ids(dealt["hands"][non_dealer]) + adapter.ids(dealt["hands"][dealer]) + adapter.ids([dealt["upcard"]])
-        for card in deal:
-            self.state.apply_action(card)
+        self.state = adapter.dealt_state(parameters, deal, oklahoma=bool(parameters.get("oklahoma")))
 
     # -------------------------------------------------------------- looking
 
@@ -603,14 +620,17 @@ class _Round:
     # -------------------------------------------------------------- acting
 
     def play(self, action: Action) -> None:
-        """Apply one action to a copy of the state and keep it if the engine accepts it."""
+        """Apply one action to the state, or raise :class:`Refused`.
+
+        A refused action may leave the state part-way through it: the replay stops at the first
+        refused action and never looks at the state again (:func:`replay_round`), so the state
+        is not copied before each action."""
         text = format_action(action)
         state = self.state
         if state.is_terminal():
             raise Refused("hand_over", f"{text!r}: the hand is over")
         if action.player != self.seat():
             raise Refused("not_your_turn", f"{text!r}: it is {self.seat()}'s turn")
-        trial = state.clone()
         phase = state.current_phase()
         handler = {
             _PHASE.FIRST_UPCARD: self._first_turn,
@@ -620,8 +640,7 @@ class _Round:
             _PHASE.LAYOFF: self._layoff,
             _PHASE.WALL: self._wall,
         }[phase]
-        handler(trial, action, text)
-        self.state = trial
+        handler(state, action, text)
 
     def _hand(self, state: Any) -> list[int]:
         return list(state.hands()[state.current_player()])

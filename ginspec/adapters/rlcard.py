@@ -265,9 +265,20 @@ class _Round:
         game.np_random = _StackedRandom(list(reversed(order)))
         game.init_game()
         self.game = game
+        self._offered: tuple[int, list[ActionEvent]] | None = None
         self.knock_limit = settings.going_out_deadwood_count
 
     # -------------------------------------------------------------- looking
+
+    def _legal_events(self) -> list[ActionEvent]:
+        """RLCard's legal actions in the position as it stands. The judge works them out afresh
+        (melding the hand) each time it is asked, and the position is looked at several times
+        between two moves, so they are asked once per move (every move goes through
+        ``game.step``, which records it in ``game.actions``)."""
+        moves = len(self.game.actions)
+        if self._offered is None or self._offered[0] != moves:
+            self._offered = (moves, self.game.judge.get_legal_actions())
+        return list(self._offered[1])
 
     def _last(self) -> ActionEvent | None:
         return self.game.get_last_action()
@@ -290,7 +301,7 @@ class _Round:
             return "layoff"
         if last is None or isinstance(last, (DrawCardAction, PickUpDiscardAction)):
             return "discard"
-        if any(isinstance(action, DeclareDeadHandAction) for action in self.game.judge.get_legal_actions()):
+        if any(isinstance(action, DeclareDeadHandAction) for action in self._legal_events()):
             return "wall"
         return "draw"
 
@@ -311,7 +322,7 @@ class _Round:
         if self._pending_score():
             return [Action(player, "done")]
         actions: list[Action] = []
-        for event in self.game.judge.get_legal_actions():
+        for event in self._legal_events():
             if isinstance(event, DiscardAction):
                 actions.append(Action(player, "discard", card=parse_card(to_text(event.card))))
             elif isinstance(event, KnockAction):
@@ -346,7 +357,7 @@ class _Round:
             if action.verb == "layoff":
                 raise Refused("cannot_lay_off", f"{text!r}: RLCard has no lay-offs")
             raise Refused("wrong_phase", f"{text!r}: the hand waits for the defender's count")
-        legal = self.game.judge.get_legal_actions()
+        legal = self._legal_events()
         if phase == "discard":
             self._discard_phase(action, text, legal)
         elif action.verb == "draw" and action.source == "discard":

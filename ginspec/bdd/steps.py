@@ -7,7 +7,10 @@ The step phrases are listed in ``features/README.md``.
 
 from __future__ import annotations
 
+import copy
+import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pytest
@@ -17,7 +20,8 @@ from pytest_bdd import given, parsers, then, when
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.judge import action_set, arrangement_set, card_set
 from ginspec.registry import rules_by_id
-from ginspec.variants import check_parameters, get_variant, variant_files
+from ginspec.paths import variants_dir
+from ginspec.variants import check_parameters, get_variant
 
 
 @dataclass
@@ -321,14 +325,21 @@ def standard_rules(table: Table) -> None:
 
 @given(parsers.re(r'the (?P<name>[a-z0-9-]+) variant'))
 def a_variant(table: Table, name: str) -> None:
-    if name not in variant_files():
+    # the variant's file, looked up by its name (variant_files() lists the folder, for every step)
+    if not os.path.lexists(variants_dir() / f"{name}.yaml"):
         pytest.fail(f"unknown variant {name!r}")
     table.variant = name
 
 
+@lru_cache(maxsize=256)
+def _yaml_scalar(text: str) -> Any:
+    """The value a rule's word stands for, read as YAML once per word."""
+    return yaml.safe_load(text)
+
+
 @given(parsers.re(r"the rule (?P<name>[a-z_]+) is (?P<value>\S+)"))
 def a_rule(table: Table, name: str, value: str) -> None:
-    override = {name: yaml.safe_load(value)}
+    override = {name: copy.deepcopy(_yaml_scalar(value))}
     check_parameters(override, "scenario")
     table.overrides.update(override)
 

@@ -146,9 +146,38 @@ def _melds_in(hand: frozenset) -> list[frozenset]:
     return melds
 
 
-@lru_cache(maxsize=None)
-def _least(hand: frozenset) -> int:
-    melds = _melds_in(hand)
+_LEAST: dict[frozenset, int] = {}
+"""The least deadwood of each hand weighed so far."""
+
+
+def _least(hand: frozenset, melds: list[frozenset] | None = None) -> int:
+    """Least deadwood of ``hand``, remembered per hand; ``melds`` are every meld in ``hand`` when
+    the caller has them already (otherwise they are sought)."""
+    known = _LEAST.get(hand)
+    if known is None:
+        known = _LEAST[hand] = _search(hand, _melds_in(hand) if melds is None else melds)
+    return known
+
+
+def _least_of_each_kept(hand: frozenset, cards) -> dict[str, int]:
+    """Least deadwood of ``hand`` without each of ``cards`` in turn. The melds of ``hand`` are
+    sought at most once, for the hands not weighed before: the melds of a smaller hand are exactly
+    those of ``hand`` that do not hold the card left out, in the same order."""
+    melds: list[frozenset] | None = None
+    kept: dict[str, int] = {}
+    for card in cards:
+        rest = hand - {card}
+        known = _LEAST.get(rest)
+        if known is None:
+            if melds is None:
+                melds = _melds_in(hand)
+            known = _least(rest, [meld for meld in melds if card not in meld])
+        kept[card] = known
+    return kept
+
+
+def _search(hand: frozenset, melds: list[frozenset]) -> int:
+    """The exhaustive search behind :func:`_least`: the most value ``melds`` cover disjointly."""
     worth = [total_value(meld) for meld in melds]
     best = 0
 
@@ -393,7 +422,7 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     p = state.to_play
     params = state.params
     allowed = sorted((c for c in hand if c != taken or params["discard_taken_card"]), key=sort_key)
-    kept = {c: least_deadwood(hand - {c}) for c in allowed}
+    kept = _least_of_each_kept(hand, allowed)
     discards = {f"{p} discard {c}" for c in allowed}
     knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= state.knock_limit}
     big = {f"{p} big-gin"} if params["big_gin"] and least_deadwood(hand) == 0 else set()

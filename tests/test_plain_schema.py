@@ -1,0 +1,104 @@
+"""The quick schema check of engine answers (ginspec.plain_schema): it passes an answer only when
+jsonschema finds no error in it, so an answer of the wrong shape still gets jsonschema's verdict
+and message (ginspec.answers)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+
+from ginspec.answers import _schema, answer_problem
+from ginspec.plain_schema import surely_valid
+
+ROUND_ANSWER = {
+    "outcome": "knock",
+    "winner": "p1",
+    "points": 12,
+    "knocker": "p1",
+    "knocker_deadwood": 4,
+    "defender_deadwood": None,
+    "layoffs": "5h 6h",
+    "finished": True,
+    "checkpoints": {
+        "0": {"to_play": "p2", "phase": "first_turn", "legal": ["p2 draw discard", "p2 pass"], "stock": 31, "knock_limit": 10},
+        "14": {"to_play": None, "phase": "over", "legal": [], "stock": 24},
+    },
+}
+
+WRONG = [
+    {"points": -1},
+    {"points": 3.0},  # an integer to jsonschema, left to it
+    {"points": True},
+    {"winner": "p3"},
+    {"finished": 1},
+    {"layoffs": "5h  6h"},
+    {"illegal": {"reason": "wrong_phase"}},
+    {"illegal": {"index": 2, "reason": "Wrong"}},
+    {"checkpoints": {"01": {}}},
+    {"checkpoints": {"3": {"legal": "p1 pass"}}},
+    {"checkpoints": {"3": {"legal": [1]}}},
+    {"checkpoints": {"3": []}},
+    {"unsupported": ""},
+]
+
+
+def _validator(name: str) -> Any:
+    return jsonschema.Draft202012Validator(_schema(name))
+
+
+def test_a_well_formed_answer_is_passed_at_once() -> None:
+    assert surely_valid(ROUND_ANSWER, _schema("round-answer"))
+    assert surely_valid({"illegal": {"index": 3, "reason": "not_your_turn", "forfeits": False}, "checkpoints": {}}, _schema("round-answer"))
+    assert surely_valid({"refused": "not_a_card", "message": "Zz"}, _schema("refusal"))
+    assert answer_problem("round", ROUND_ANSWER) is None
+
+
+@pytest.mark.parametrize("change", WRONG, ids=[str(change) for change in WRONG])
+def test_an_answer_in_doubt_goes_to_jsonschema(change: dict[str, Any]) -> None:
+    answer = {**ROUND_ANSWER, **change}
+    assert not surely_valid(answer, _schema("round-answer"))
+    if change != {"points": 3.0}:
+        assert answer_problem("round", answer) is not None
+
+
+def test_a_refusal_with_more_than_its_fields_goes_to_jsonschema() -> None:
+    assert not surely_valid({"refused": "not_a_card", "extra": 1}, _schema("refusal"))
+    assert answer_problem("knock", {"refused": "not_a_card", "extra": 1}) is not None
+
+
+def _mutated(rnd: random.Random, document: Any) -> Any:
+    """``document`` with one value somewhere inside it replaced, added or removed."""
+    values = [None, True, False, 0, -1, 3, 3.0, "", "x", "p1", "0", "01", [], ["p1 pass"], [1], {}, {"a": 1}]
+    document = copy.deepcopy(document)
+    node = document
+    while rnd.random() < 0.6:
+        inner = [value for value in (node.values() if isinstance(node, dict) else node) if isinstance(value, (dict, list)) and value]
+        if not inner:
+            break
+        node = rnd.choice(inner)
+    if isinstance(node, dict):
+        name = rnd.choice([*node, "extra", "index", "7"])
+        if name in node and rnd.random() < 0.2:
+            del node[name]
+        else:
+            node[name] = rnd.choice(values)
+    elif node:
+        node[rnd.randrange(len(node))] = rnd.choice(values)
+    return document
+
+
+def test_whatever_is_passed_at_once_jsonschema_also_passes() -> None:
+    rnd = random.Random(7)
+    schemas = {name: (_schema(name), _validator(name)) for name in ("round-answer", "refusal")}
+    passed = 0
+    for _ in range(600):
+        answer = _mutated(rnd, ROUND_ANSWER if rnd.random() < 0.85 else {"refused": "not_a_card", "message": "m"})
+        schema, validator = schemas["refusal" if "refused" in answer else "round-answer"]
+        if surely_valid(answer, schema):
+            passed += 1
+            assert validator.is_valid(answer), answer
+    assert passed > 50  # the check does pass most answers at once
