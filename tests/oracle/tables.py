@@ -13,6 +13,7 @@ and the games by walking through the hands one at a time. Standard library
 only; it shares no code with the reference engine or the harness.
 """
 
+from functools import lru_cache
 from itertools import combinations
 
 RANKS = "A23456789TJQK"
@@ -92,6 +93,14 @@ def leftover(hand, melds):
 
 
 def least(hand):
+    """The least deadwood of ``hand`` over all its arrangements; a hand's answer depends on its
+    cards alone, so it is worked out once per set of cards."""
+    return _least_of(frozenset(hand))
+
+
+@lru_cache(maxsize=None)
+def _least_of(hand):
+    hand = list(hand)
     return min(leftover(hand, melds) for melds in arrangements(hand))
 
 
@@ -126,15 +135,39 @@ def can_lay_off_all(group, table_melds, chaining):
     return True
 
 
+def can_go_on(c, hand, table_melds, chaining):
+    """Whether card ``c`` of ``hand`` can be laid off at all: onto a meld as the knocker spread it
+    or, with chaining, as it has grown by any of the hand's other cards that can go on first."""
+    if not chaining:
+        return any(fits(c, meld) for meld in table_melds)
+    grown = [set(meld) for meld in table_melds]
+    waiting = [other for other in hand if other != c]
+    while not any(fits(c, meld) for meld in grown):
+        for other in waiting:
+            home = next((meld for meld in grown if fits(other, meld)), None)
+            if home is not None:
+                home.add(other)
+                waiting.remove(other)
+                break
+        else:
+            return False
+    return True
+
+
 def defence(hand, table_melds, params, gin):
     """A player's least deadwood against the knocker's spread: he melds his own
     cards and, unless the knocker went gin, lays off what he likes."""
     if gin or not params["layoffs"]:
         return least(hand)
     best = least(hand)
-    for size in range(1, len(hand) + 1):
-        for group in combinations(hand, size):
-            if can_lay_off_all(group, table_melds, params["layoff_chaining"]):
+    chaining = params["layoff_chaining"]
+    # a group that holds a card which cannot go on even when every other card of the hand may go
+    # first cannot be laid off (adding a card never stops another from fitting): only groups of
+    # the cards that can go on are tried
+    candidates = [c for c in hand if can_go_on(c, hand, table_melds, chaining)]
+    for size in range(1, len(candidates) + 1):
+        for group in combinations(candidates, size):
+            if can_lay_off_all(group, table_melds, chaining):
                 rest = [c for c in hand if c not in group]
                 best = min(best, least(rest))
     return best
