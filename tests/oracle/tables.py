@@ -8,7 +8,7 @@ and the resolved variant parameters (plain dicts):
 - ``three_player(data, params)``: a three-player game.
 
 Everything is done the slow, obvious way: a hand's melds are found by trying
-every group of its cards, lay-offs by trying every group of a player's cards,
+every group of its cards of one rank or of one suit, lay-offs by trying every group of a player's cards,
 and the games by walking through the hands one at a time. Standard library
 only; it shares no code with the reference engine or the harness.
 """
@@ -61,12 +61,19 @@ def is_meld(group):
 
 
 def all_melds(hand):
-    """Every group of three or more of these cards that is a meld."""
+    """Every group of three or more of these cards that is a meld. A meld's cards are all of one
+    rank (a set) or all of one suit (a run), so every group of the cards of each rank and of each
+    suit is tried."""
     found = []
-    for size in range(3, len(hand) + 1):
-        for group in combinations(hand, size):
-            if is_meld(group):
-                found.append(frozenset(group))
+    for key in (0, 1):  # the cards of one rank, then the cards of one suit
+        alike = {}
+        for c in hand:
+            alike.setdefault(c[key], []).append(c)
+        for same in alike.values():
+            for size in range(3, len(same) + 1):
+                for group in combinations(same, size):
+                    if is_meld(group):
+                        found.append(frozenset(group))
     return found
 
 
