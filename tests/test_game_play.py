@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import io
 import random
+import sys
+import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -110,6 +113,21 @@ def test_a_game_stopped_half_way_keeps_its_finished_hands(tmp_path, monkeypatch,
         assert error.count("\n") == 1 and "game_not_over" in error
 
 
+@lru_cache(maxsize=None)
+def _saved_game() -> str:
+    """The file ``ginspec game --play --seed 3 --save`` writes for a player who always picks the
+    first move: the same game each time, so it is played once per process and each test that
+    changes it gets its own copy."""
+    with tempfile.TemporaryDirectory() as folder:
+        saved = Path(folder) / "game.yaml"
+        stdin, sys.stdin = sys.stdin, io.StringIO("1\n" * 5000)
+        try:
+            assert main(["game", "--play", "--seed", "3", "--save", str(saved)], out=io.StringIO()) == 0
+        finally:
+            sys.stdin = stdin
+        return saved.read_text()
+
+
 def _tamper(saved: Path, change) -> None:
     document = load_yaml(saved.read_text())
     change(document)
@@ -131,10 +149,9 @@ def _tamper(saved: Path, change) -> None:
         (lambda game: game.update(overrides={"gin_bonus": "x"}), "overrides: parameter gin_bonus='x'"),
     ],
 )
-def test_a_saved_game_that_is_wrong_is_refused_in_one_line(tmp_path, monkeypatch, capsys, change, message):
+def test_a_saved_game_that_is_wrong_is_refused_in_one_line(tmp_path, capsys, change, message):
     saved = tmp_path / "game.yaml"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
-    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
+    saved.write_text(_saved_game())
     assert len(load_yaml(saved.read_text())["transcripts"]) >= 2
     _tamper(saved, change)
     capsys.readouterr()
@@ -159,10 +176,9 @@ def test_what_cannot_be_played_is_refused_in_one_line(argv, message, capsys):
     assert message in error and error.count("\n") == 1
 
 
-def test_a_saved_game_is_not_scored_under_other_rules(tmp_path, monkeypatch, capsys):
+def test_a_saved_game_is_not_scored_under_other_rules(tmp_path, capsys):
     saved = tmp_path / "game.yaml"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
-    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
+    saved.write_text(_saved_game())
     capsys.readouterr()
     assert main(["game", str(saved), "--variant", "oklahoma"]) == 2
     assert "played under 'standard'" in capsys.readouterr().err
