@@ -54,6 +54,26 @@ def oracle_game_answer(params, first_dealer: str, hands: list) -> dict:
     return expected
 
 
+@lru_cache(maxsize=None)
+def _played_and_saved() -> tuple[str, str]:
+    """What ``ginspec game --play --seed 3 --save FILE`` shows and writes to FILE for a player who
+    always picks the first move: the same game each time, so it is played once per process and
+    each test gets its own copy of the file."""
+    with tempfile.TemporaryDirectory() as folder:
+        saved = Path(folder) / "game.yaml"
+        stdin, sys.stdin = sys.stdin, io.StringIO("1\n" * 5000)
+        try:
+            shown = io.StringIO()
+            assert main(["game", "--play", "--seed", "3", "--save", str(saved)], out=shown) == 0
+        finally:
+            sys.stdin = stdin
+        return shown.getvalue(), saved.read_text()
+
+
+def _saved_game() -> str:
+    return _played_and_saved()[1]
+
+
 @pytest.mark.parametrize("variant, seed", [("standard", 3), ("oklahoma", 5), ("house-s003-three", 1), ("hollywood", 2)])
 def test_a_game_is_played_to_its_end_and_agrees_with_the_oracle(variant, seed):
     parameters, game, shown = played(variant, seed)
@@ -73,11 +93,10 @@ def test_a_game_is_played_to_its_end_and_agrees_with_the_oracle(variant, seed):
         assert f"winner: {expected['winner']}" in shown
 
 
-def test_a_saved_game_is_scored_again_and_replayed_hand_by_hand(tmp_path, monkeypatch, capsys):
+def test_a_saved_game_is_scored_again_and_replayed_hand_by_hand(tmp_path, capsys):
     saved = tmp_path / "game.yaml"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
-    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
-    played_output = capsys.readouterr().out
+    played_output, text = _played_and_saved()
+    saved.write_text(text)
     document = load_yaml(saved.read_text())
     assert document["variant"] == "standard" and document["first_dealer"] == "p2"
     hands = [hand["result"] for hand in document["transcripts"]]
@@ -111,21 +130,6 @@ def test_a_game_stopped_half_way_keeps_its_finished_hands(tmp_path, monkeypatch,
         assert main(["game", str(saved)]) == 2
         error = capsys.readouterr().err
         assert error.count("\n") == 1 and "game_not_over" in error
-
-
-@lru_cache(maxsize=None)
-def _saved_game() -> str:
-    """The file ``ginspec game --play --seed 3 --save`` writes for a player who always picks the
-    first move: the same game each time, so it is played once per process and each test that
-    changes it gets its own copy."""
-    with tempfile.TemporaryDirectory() as folder:
-        saved = Path(folder) / "game.yaml"
-        stdin, sys.stdin = sys.stdin, io.StringIO("1\n" * 5000)
-        try:
-            assert main(["game", "--play", "--seed", "3", "--save", str(saved)], out=io.StringIO()) == 0
-        finally:
-            sys.stdin = stdin
-        return saved.read_text()
 
 
 def _tamper(saved: Path, change) -> None:
