@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import io
 import random
+import sys
+import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -51,6 +54,26 @@ def oracle_game_answer(params, first_dealer: str, hands: list) -> dict:
     return expected
 
 
+@lru_cache(maxsize=None)
+def _played_and_saved() -> tuple[str, str]:
+    """What ``ginspec game --play --seed 3 --save FILE`` shows and writes to FILE for a player who
+    always picks the first move: the same game each time, so it is played once per process and
+    each test gets its own copy of the file."""
+    with tempfile.TemporaryDirectory() as folder:
+        saved = Path(folder) / "game.yaml"
+        stdin, sys.stdin = sys.stdin, io.StringIO("1\n" * 5000)
+        try:
+            shown = io.StringIO()
+            assert main(["game", "--play", "--seed", "3", "--save", str(saved)], out=shown) == 0
+        finally:
+            sys.stdin = stdin
+        return shown.getvalue(), saved.read_text()
+
+
+def _saved_game() -> str:
+    return _played_and_saved()[1]
+
+
 @pytest.mark.parametrize("variant, seed", [("standard", 3), ("oklahoma", 5), ("house-s003-three", 1), ("hollywood", 2)])
 def test_a_game_is_played_to_its_end_and_agrees_with_the_oracle(variant, seed):
     parameters, game, shown = played(variant, seed)
@@ -70,11 +93,10 @@ def test_a_game_is_played_to_its_end_and_agrees_with_the_oracle(variant, seed):
         assert f"winner: {expected['winner']}" in shown
 
 
-def test_a_saved_game_is_scored_again_and_replayed_hand_by_hand(tmp_path, monkeypatch, capsys):
+def test_a_saved_game_is_scored_again_and_replayed_hand_by_hand(tmp_path, capsys):
     saved = tmp_path / "game.yaml"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
-    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
-    played_output = capsys.readouterr().out
+    played_output, text = _played_and_saved()
+    saved.write_text(text)
     document = load_yaml(saved.read_text())
     assert document["variant"] == "standard" and document["first_dealer"] == "p2"
     hands = [hand["result"] for hand in document["transcripts"]]
@@ -131,10 +153,9 @@ def _tamper(saved: Path, change) -> None:
         (lambda game: game.update(overrides={"gin_bonus": "x"}), "overrides: parameter gin_bonus='x'"),
     ],
 )
-def test_a_saved_game_that_is_wrong_is_refused_in_one_line(tmp_path, monkeypatch, capsys, change, message):
+def test_a_saved_game_that_is_wrong_is_refused_in_one_line(tmp_path, capsys, change, message):
     saved = tmp_path / "game.yaml"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
-    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
+    saved.write_text(_saved_game())
     assert len(load_yaml(saved.read_text())["transcripts"]) >= 2
     _tamper(saved, change)
     capsys.readouterr()
@@ -159,10 +180,9 @@ def test_what_cannot_be_played_is_refused_in_one_line(argv, message, capsys):
     assert message in error and error.count("\n") == 1
 
 
-def test_a_saved_game_is_not_scored_under_other_rules(tmp_path, monkeypatch, capsys):
+def test_a_saved_game_is_not_scored_under_other_rules(tmp_path, capsys):
     saved = tmp_path / "game.yaml"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 5000))
-    assert main(["game", "--play", "--seed", "3", "--save", str(saved)]) == 0
+    saved.write_text(_saved_game())
     capsys.readouterr()
     assert main(["game", str(saved), "--variant", "oklahoma"]) == 2
     assert "played under 'standard'" in capsys.readouterr().err

@@ -6,10 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from tests.oracle.games import answer
-from ginspec.yamlio import SAFE_LOADER
 from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,8 +19,7 @@ def variant_parameters(name: str, chain: tuple[str, ...] = ()) -> dict:
     """A variant's parameters, following ``extends``."""
     if name in chain:
         raise ValueError(f"variant {name!r} extends itself")
-    with open(VARIANTS / f"{name}.yaml", encoding="utf-8") as f:
-        document = yaml.load(f, Loader=SAFE_LOADER)
+    document = read_document(VARIANTS / f"{name}.yaml")
     parameters = {}
     if document.get("extends"):
         parameters.update(variant_parameters(document["extends"], chain + (name,)))

@@ -1,33 +1,21 @@
 """Which suite a run used (``ginspec --version``, report headers), where its data is read from,
 and that a run which checks nothing is not a pass.
 
-Commands run in this process (:mod:`tests.in_process`), except ``ginspec --version`` once a file of
-the suite was edited: a program of its own reads the files afresh (this process remembers the hash
-of each folder it has read)."""
+Commands run in this process (:mod:`tests.in_process`). This process remembers the hash of each
+folder it has read, so a suite whose file is edited is a copy edited before anything reads it."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 from tests.in_process import ginspec as ginspec_here
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION_LINE = re.compile(r"^ginspec (\S+), suite content (sha256:[0-9a-f]{16}), data in (.+)$")
-
-
-def ginspec(*args: str, root: Path | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """``python -m ginspec ARGS`` as a program of its own, reading the suite at ``root``."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("GINSPEC_ROOT", None)
-    if root is not None:
-        env["GINSPEC_ROOT"] = str(root)
-    return subprocess.run([sys.executable, "-m", "ginspec", *args], capture_output=True, text=True, timeout=300, env=env, cwd=cwd)
 
 
 def copy_of_suite(tmp_path: Path) -> Path:
@@ -47,13 +35,14 @@ def version_of(result: subprocess.CompletedProcess[str]) -> tuple[str, str, str]
 def test_version_names_the_suite_and_the_hash_follows_the_vectors(tmp_path: Path) -> None:
     version, digest, where = version_of(ginspec_here("--version"))
     assert version != "unknown" and "checkout" in where
-    root = copy_of_suite(tmp_path)
+    root = copy_of_suite(tmp_path / "same")
     assert version_of(ginspec_here("--version", root=root))[1] == digest, "the same files give the same hash"
-    melds = root / "vectors" / "melds" / "sets.yaml"
+    edited_root = copy_of_suite(tmp_path / "edited")
+    melds = edited_root / "vectors" / "melds" / "sets.yaml"
     melds.write_text(melds.read_text(encoding="utf-8").replace("description:", "description: (edited)", 1), encoding="utf-8")
-    _, edited, where = version_of(ginspec("--version", root=root))
+    _, edited, where = version_of(ginspec_here("--version", root=edited_root))
     assert edited != digest and "GINSPEC_ROOT" in where
-    assert version_of(ginspec("--suite-root", str(root), "--version"))[1] == edited
+    assert version_of(ginspec_here("--suite-root", str(edited_root), "--version"))[1] == edited
 
 
 def test_a_folder_without_the_suite_is_refused_by_suite_root(tmp_path: Path) -> None:

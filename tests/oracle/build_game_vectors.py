@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from tests.oracle.games import answer
+from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "vectors" / "game"
@@ -158,8 +159,9 @@ def no_shutout(result):
 
 
 def parameters(overrides):
-    with open(VARIANTS / "standard.yaml", encoding="utf-8") as f:
-        params = dict(yaml.safe_load(f)["parameters"])
+    """The standard variant's parameters with ``overrides`` applied; the file is parsed once and
+    each call gets its own copy (tests/oracle/yamlfile.py)."""
+    params = dict(read_document(VARIANTS / "standard.yaml")["parameters"])
     for key, value in overrides.items():
         if key not in params:
             raise KeyError(f"unknown parameter {key!r}")

@@ -6,7 +6,7 @@ table of three or four"; spec/tables.md), and of a whole game at that table.
 - ``table_game(data, params)``: the ``expected`` of a ``table_game`` vector.
 
 Like tests/oracle/rounds.py, an action is legal exactly when its canonical text is in
-``legal_actions(state)``; the reason of a refusal is named afterwards. The knocker's spread and the
+``legal_actions(state)`` (a discard or a knock is looked up by its own card); the reason of a refusal is named afterwards. The knocker's spread and the
 scoring of the hand are those of the brute-force tests/oracle/tables.py (every arrangement of the
 knocker's cards tried, every group of each player's cards tried as lay-offs). Cards are the
 two-letter tokens of spec/notation.md. Nothing here comes from the reference engine.
@@ -131,6 +131,21 @@ def legal_actions(state: Table) -> frozenset[str]:
     return frozenset(found)
 
 
+def _is_legal(state: Table, canon: str) -> bool:
+    """Whether ``canon`` is in ``legal_actions(state)``. A discard or a knock of the player to play,
+    when gin is not mandatory, is legal by its own card alone (a card he may discard; for a knock,
+    what he keeps within the knock limit), so the knock of every other card is not worked out."""
+    words = canon.split(" ")
+    if state.phase == "discard" and not state.params["gin_mandatory"] and len(words) == 3:
+        p, verb, card = words
+        if p == state.to_play and verb in ("discard", "knock"):
+            hand = state.hands[p]
+            if card not in hand or (card == state.taken and not state.params["discard_taken_card"]):
+                return False
+            return verb == "discard" or least_deadwood(hand - {card}) <= state.params["knock_limit"]
+    return canon in legal_actions(state)
+
+
 # ------------------------------------------------------------------ applying actions
 
 
@@ -180,7 +195,7 @@ def _canonical(state: Table, words: list[str]) -> str | None:
 def apply(state: Table, text: str) -> Table:
     words = text.split(" ")
     canon = None if state.phase == "over" else _canonical(state, words)
-    if canon is None or canon not in legal_actions(state):
+    if canon is None or not _is_legal(state, canon):
         raise Illegal(_reason(state, words))
     p, verb = words[0], words[1]
     hands = dict(state.hands)

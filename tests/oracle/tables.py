@@ -8,11 +8,12 @@ and the resolved variant parameters (plain dicts):
 - ``three_player(data, params)``: a three-player game.
 
 Everything is done the slow, obvious way: a hand's melds are found by trying
-every group of its cards, lay-offs by trying every group of a player's cards,
+every group of its cards of one rank or of one suit, lay-offs by trying every group of a player's cards,
 and the games by walking through the hands one at a time. Standard library
 only; it shares no code with the reference engine or the harness.
 """
 
+from functools import lru_cache
 from itertools import combinations
 
 RANKS = "A23456789TJQK"
@@ -60,12 +61,19 @@ def is_meld(group):
 
 
 def all_melds(hand):
-    """Every group of three or more of these cards that is a meld."""
+    """Every group of three or more of these cards that is a meld. A meld's cards are all of one
+    rank (a set) or all of one suit (a run), so every group of the cards of each rank and of each
+    suit is tried."""
     found = []
-    for size in range(3, len(hand) + 1):
-        for group in combinations(hand, size):
-            if is_meld(group):
-                found.append(frozenset(group))
+    for key in (0, 1):  # the cards of one rank, then the cards of one suit
+        alike = {}
+        for c in hand:
+            alike.setdefault(c[key], []).append(c)
+        for same in alike.values():
+            for size in range(3, len(same) + 1):
+                for group in combinations(same, size):
+                    if is_meld(group):
+                        found.append(frozenset(group))
     return found
 
 
@@ -92,6 +100,14 @@ def leftover(hand, melds):
 
 
 def least(hand):
+    """The least deadwood of ``hand`` over all its arrangements; a hand's answer depends on its
+    cards alone, so it is worked out once per set of cards."""
+    return _least_of(frozenset(hand))
+
+
+@lru_cache(maxsize=None)
+def _least_of(hand):
+    hand = list(hand)
     return min(leftover(hand, melds) for melds in arrangements(hand))
 
 
@@ -126,15 +142,39 @@ def can_lay_off_all(group, table_melds, chaining):
     return True
 
 
+def can_go_on(c, hand, table_melds, chaining):
+    """Whether card ``c`` of ``hand`` can be laid off at all: onto a meld as the knocker spread it
+    or, with chaining, as it has grown by any of the hand's other cards that can go on first."""
+    if not chaining:
+        return any(fits(c, meld) for meld in table_melds)
+    grown = [set(meld) for meld in table_melds]
+    waiting = [other for other in hand if other != c]
+    while not any(fits(c, meld) for meld in grown):
+        for other in waiting:
+            home = next((meld for meld in grown if fits(other, meld)), None)
+            if home is not None:
+                home.add(other)
+                waiting.remove(other)
+                break
+        else:
+            return False
+    return True
+
+
 def defence(hand, table_melds, params, gin):
     """A player's least deadwood against the knocker's spread: he melds his own
     cards and, unless the knocker went gin, lays off what he likes."""
     if gin or not params["layoffs"]:
         return least(hand)
     best = least(hand)
-    for size in range(1, len(hand) + 1):
-        for group in combinations(hand, size):
-            if can_lay_off_all(group, table_melds, params["layoff_chaining"]):
+    chaining = params["layoff_chaining"]
+    # a group that holds a card which cannot go on even when every other card of the hand may go
+    # first cannot be laid off (adding a card never stops another from fitting): only groups of
+    # the cards that can go on are tried
+    candidates = [c for c in hand if can_go_on(c, hand, table_melds, chaining)]
+    for size in range(1, len(candidates) + 1):
+        for group in combinations(candidates, size):
+            if can_lay_off_all(group, table_melds, chaining):
                 rest = [c for c in hand if c not in group]
                 best = min(best, least(rest))
     return best
