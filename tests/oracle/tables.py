@@ -131,15 +131,21 @@ def can_lay_off_all(group, table_melds, chaining):
     grown = [set(meld) for meld in table_melds]
     waiting = list(group)
     while waiting:
-        for c in waiting:
-            home = next((meld for meld in grown if fits(c, meld)), None)
-            if home is not None:
-                home.add(c)
-                waiting.remove(c)
-                break
-        else:
+        if not _put_one_on(grown, waiting):
             return False
     return True
+
+
+def _put_one_on(grown, waiting) -> bool:
+    """Put one of the ``waiting`` cards that fits onto the meld of ``grown`` it fits, and take it
+    from ``waiting``; False when none of them fits."""
+    for c in waiting:
+        home = next((meld for meld in grown if fits(c, meld)), None)
+        if home is not None:
+            home.add(c)
+            waiting.remove(c)
+            return True
+    return False
 
 
 def can_go_on(c, hand, table_melds, chaining):
@@ -150,13 +156,7 @@ def can_go_on(c, hand, table_melds, chaining):
     grown = [set(meld) for meld in table_melds]
     waiting = [other for other in hand if other != c]
     while not any(fits(c, meld) for meld in grown):
-        for other in waiting:
-            home = next((meld for meld in grown if fits(other, meld)), None)
-            if home is not None:
-                home.add(other)
-                waiting.remove(other)
-                break
-        else:
+        if not _put_one_on(grown, waiting):
             return False
     return True
 
