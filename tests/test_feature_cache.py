@@ -65,3 +65,17 @@ def test_a_file_the_parser_rejects_is_reported_by_pytest_bdd_and_not_remembered(
         _documents.get_gherkin_document(str(feature))
     assert type(ours.value) is type(theirs.value) and str(ours.value) == str(theirs.value)
     assert not memory.exists() or not any(memory.iterdir())
+
+
+def test_remembered_data_of_another_shape_is_parsed_again(tmp_path: Path, memory: Path) -> None:
+    """Plain data under a file's key that pytest-bdd cannot build a document from (a memory
+    written by hand, say) is not trusted: the file is parsed again and remembered afresh."""
+    from ginspec import parsed_cache
+
+    feature = tmp_path / "sets.feature"
+    feature.write_text(FEATURE, encoding="utf-8")
+    parsed_cache.remember(digest(FEATURE), {"not": "a gherkin document"})
+    read, parsed = _reader()
+    assert read(str(feature)) == _documents.get_gherkin_document(str(feature))
+    assert len(parsed) == 1
+    assert parsed_cache.recall(digest(FEATURE)) != {"not": "a gherkin document"}

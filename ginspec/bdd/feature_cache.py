@@ -11,7 +11,8 @@ and every process that runs them (``ginspec check``, each pytest-xdist worker) p
 under the digest of the file's text and of the parser's and pytest-bdd's versions; the objects are
 built from it as before. A text that is not remembered is parsed as pytest-bdd parses it and then
 remembered; a text the parser rejects is left to pytest-bdd, which reports the error as it always
-does (and it is never remembered). Where this pytest-bdd reads files some other way, nothing is
+does (and it is never remembered); remembered data no document can be built from is not trusted:
+the text is parsed again. Where this pytest-bdd reads files some other way, nothing is
 changed.
 """
 
@@ -65,12 +66,16 @@ def _remembering(original: Callable[..., Any], parse: Callable[[str], Any], buil
             return original(abs_filename, encoding)  # which reports it as it always does
         key = digest(text)
         data = parsed_cache.recall(key)
-        if data is parsed_cache.MISSING:
+        if data is not parsed_cache.MISSING:
             try:
-                data = parse(text)
-            except Exception:  # noqa: BLE001 - pytest-bdd words the parser's errors
-                return original(abs_filename, encoding)
-            parsed_cache.remember(key, data)
+                return build(data)
+            except Exception:  # noqa: BLE001 - remembered data of another shape: parsed again
+                pass
+        try:
+            data = parse(text)
+        except Exception:  # noqa: BLE001 - pytest-bdd words the parser's errors
+            return original(abs_filename, encoding)
+        parsed_cache.remember(key, data)
         return build(data)
 
     setattr(get_gherkin_document, _MARK, True)
