@@ -10,7 +10,7 @@ from ginspec.feature_files import FeatureFile
 from ginspec.site.examples import PROVENANCE, vector_example
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import rel, vector_file_uri
-from ginspec.site.markdown import md_text, table
+from ginspec.site.markdown import md_text
 from ginspec.site.rules import ordered_areas
 from ginspec.site.templating import render
 from ginspec.vectors import VectorFile
@@ -61,7 +61,7 @@ class TestPages(PageFamily):
             total=sum(len(feature.scenarios) for feature in features),
             files=len(features),
             format_link=rel(uri, "reference/scenarios.md"),
-            features_table=table(["area", "feature", "scenarios"], rows),
+            features_table=self.context.table(["area", "feature", "scenarios"], rows),
         )
 
     def feature_page(self, feature: FeatureFile) -> str:
@@ -102,8 +102,8 @@ class TestPages(PageFamily):
             total=len(vectors),
             provenance=", ".join(f"{count} {PROVENANCE.get(name, name or 'unmarked')}" for name, count in provenance.items()),
             format_link=rel(uri, "reference/vectors.md"),
-            files_table=table(["file", "what it holds", "vectors", "kinds"], files),
-            kinds_table=table(["kind", "vectors"], ([f"`{kind}`", str(count)] for kind, count in sorted(kinds.items()))),
+            files_table=self.context.table(["file", "what it holds", "vectors", "kinds"], files),
+            kinds_table=self.context.table(["kind", "vectors"], ([f"`{kind}`", str(count)] for kind, count in sorted(kinds.items()))),
         )
 
     def vector_file_page(self, loaded: VectorFile) -> str:
