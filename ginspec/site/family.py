@@ -82,12 +82,13 @@ class Context:
     def paragraphs(self, paragraphs: Sequence[Sequence[str]], then: str = "") -> str | None:
         """Paragraphs of lines joined by hard line breaks (``"  \\n"``), and after them the block
         of HTML ``then``, as one placeholder for all: when deferred and every line is plain
-        (:data:`PLAIN_LINE`), the HTML Markdown makes of them; else None (Markdown must read them)."""
+        (:data:`PLAIN_LINE`), the HTML Markdown makes of them (without ``then``, an element Markdown
+        would have made: see :meth:`place`); else None (Markdown must read them)."""
         written = [paragraph for paragraph in paragraphs if any(paragraph)]
         if not self.deferred or not all(PLAIN_LINE.fullmatch(line) for paragraph in written for line in paragraph):
             return None
         blocks = ["<p>" + "<br />\n".join(self.restore(line) for line in paragraph) + "</p>" for paragraph in written]
-        return self.place("\n".join(blocks + ([then] if then else [])))
+        return self.place("\n".join(blocks + ([then] if then else [])), element=not then)
 
     def table(self, headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
         """A Markdown table (:func:`ginspec.site.markdown.table`); when deferred and every cell is

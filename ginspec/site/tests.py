@@ -79,7 +79,8 @@ class TestPages(PageFamily):
                 facts.append(f"{context.strong('Variant:')} " + ", ".join(links.variant(name, uri) for name in variants))
             if others:
                 facts.append(f"{context.strong('Needs:')} " + ", ".join(context.code(tag) for tag in others))
-            scenarios.append({"name": md_text(scenario.name), "anchor": scenario.anchor, "facts": "  \n".join(facts), "text": scenario.text})
+            block = context.paragraphs([facts]) if facts else None
+            scenarios.append({"name": md_text(scenario.name), "anchor": scenario.anchor, "facts": "  \n".join(facts) if block is None else block, "text": scenario.text})
         description = links.linkify(md_text(feature.description), uri) if feature.description else ""
         return render("feature.md", feature=feature, description=description, scenarios=scenarios)
 
