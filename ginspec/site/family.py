@@ -128,6 +128,12 @@ class Context:
             return self.inline(f"<strong>{text}</strong>")
         return f"**{text}**"
 
+    def emphasis(self, text: str) -> str:
+        """Plain ``text`` in italics inside a line of Markdown (``*none*``)."""
+        if self.deferred:
+            return self.inline(f"<em>{text}</em>")
+        return f"*{text}*"
+
     def restore(self, html: str) -> str:
         """A page's HTML with the drawings and inline pieces put back in place of their placeholders."""
         return PLACEHOLDER.sub(self._restored, html)

@@ -55,7 +55,8 @@ class TestPages(PageFamily):
     def scenarios_index_page(self) -> str:
         uri = "scenarios/index.md"
         features = self.suite.features
-        rows = ([f"`{feature.area}`", f"[{md_text(feature.name)}]({rel(uri, feature.uri)})", str(len(feature.scenarios))] for feature in features)
+        code, link = self.context.code, self.links.link
+        rows = ([code(feature.area), link(md_text(feature.name), uri, feature.uri), str(len(feature.scenarios))] for feature in features)
         return render(
             "scenarios_index.md",
             total=sum(len(feature.scenarios) for feature in features),
@@ -89,12 +90,13 @@ class TestPages(PageFamily):
         vectors = self.suite.vectors
         kinds = Counter(vector.kind for vector in vectors)
         provenance = Counter(vector.provenance for vector in vectors)
+        code, link = self.context.code, self.links.link
         files = [
             [
-                f"[{md_text(loaded.file.removeprefix('vectors/'))}]({rel(uri, vector_file_uri(loaded.file))})",
+                link(md_text(loaded.file.removeprefix("vectors/")), uri, vector_file_uri(loaded.file)),
                 md_text(loaded.description),
                 str(len(loaded.vectors)),
-                ", ".join(f"`{kind}`" for kind in sorted({vector.kind for vector in loaded.vectors})),
+                ", ".join(code(kind) for kind in sorted({vector.kind for vector in loaded.vectors})),
             ]
             for loaded in self.vector_files()
         ]
@@ -104,7 +106,7 @@ class TestPages(PageFamily):
             provenance=", ".join(f"{count} {PROVENANCE.get(name, name or 'unmarked')}" for name, count in provenance.items()),
             format_link=rel(uri, "reference/vectors.md"),
             files_table=self.context.table(["file", "what it holds", "vectors", "kinds"], files),
-            kinds_table=self.context.table(["kind", "vectors"], ([f"`{kind}`", str(count)] for kind, count in sorted(kinds.items()))),
+            kinds_table=self.context.table(["kind", "vectors"], ([code(kind), str(count)] for kind, count in sorted(kinds.items()))),
         )
 
     def vector_file_page(self, loaded: VectorFile) -> str:
