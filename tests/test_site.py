@@ -311,7 +311,8 @@ def test_home_page_directives_are_expanded(site_dir: Path) -> None:
     for page in [*site_dir.rglob("*.html"), site_dir / "search" / "search_index.json"]:
         text = page.read_text(encoding="utf-8")
         assert "<!-- ginspec:" not in text, f"{page}: a directive was left as it was"
-        assert "<!--gs-drawing:" not in text and "\ue000" not in text and "\\ue000" not in text, f"{page}: a deferred piece was not put back"
+        assert "<!--gs-drawing:" not in text and "<!--gs-element:" not in text, f"{page}: a deferred block was not put back"
+        assert "\ue000" not in text and "\\ue000" not in text, f"{page}: a deferred piece was not put back"
 
 
 def test_reference_pages_are_there(site_dir: Path) -> None:

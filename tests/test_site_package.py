@@ -70,18 +70,23 @@ def both_sites() -> tuple[Site, Site]:
     return Site(suite=suite), Site(suite=suite, deferred_drawings=True)
 
 
-@pytest.mark.parametrize("page", ["vectors/melds/sets.md", "vectors/scoring/ties.md", "rules/first-turn.md"])
+@pytest.mark.parametrize(
+    "page",
+    ["vectors/melds/sets.md", "vectors/scoring/ties.md", "rules/first-turn.md", "registers/questions.md", "scenarios/deal/impossible-first-dealer.md"],
+)
 def test_deferred_drawings_come_back_whole(page: str, both_sites: tuple[Site, Site]) -> None:
     """A page made with its drawings, links and card names deferred past Markdown is, once they
     are put back, the page Markdown makes of them written in place: a vector page whose vectors
     skip Markdown but for their headings, one where Markdown must read the descriptions (a
-    parameter named in them, variants and values beside them), and a rule page (cards named in
-    prose, IDs linked in it, links in tables and in a folded list)."""
+    parameter named in them, variants and values beside them), a rule page (cards named in
+    prose, IDs linked in it, links in tables and in a folded list), the open questions (tables
+    written as HTML beside tables Markdown must read, emphasis and bold in cells) and a scenario
+    page (its facts written as their paragraph, before highlighted Gherkin)."""
     direct_site, deferred_site = both_sites
     direct = direct_site.builders[page]()
     deferred = deferred_site.builders[page]()
-    assert "<!--gs-drawing:" not in direct and "\ue000" not in direct
-    assert "<!--gs-drawing:" in deferred and "gs-example" not in deferred
+    assert not re.search("<!--gs-(drawing|element):", direct) and "\ue000" not in direct
+    assert re.search("<!--gs-(drawing|element):", deferred) and "gs-example" not in deferred
     assert "gs-cardtext" not in deferred and "<a href" not in deferred, "links and card names are deferred too"
     assert deferred_site.restore(markdown_html(deferred, page)) == markdown_html(direct, page)
 

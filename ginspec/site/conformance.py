@@ -16,7 +16,7 @@ from ginspec.site.cards import md_cards
 from ginspec.site.examples import vector_body
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import area_uri, href, rel, slug
-from ginspec.site.markdown import md_text, show_value, table
+from ginspec.site.markdown import md_text, show_value
 from ginspec.site.rules import ordered_areas
 from ginspec.site.templating import macros, render
 
@@ -92,7 +92,7 @@ class ConformancePages(PageFamily):
             if with_run:
                 row.append(md_text(str(report.header.get("created", "")).replace("T", " ")[:16]))
             rows.append(row)
-        return table(["engine", "cases", "results"] + (["run"] if with_run else []), rows)
+        return self.context.table(["engine", "cases", "results"] + (["run"] if with_run else []), rows)
 
     def index_page(self) -> str:
         uri = "conformance/index.md"
@@ -148,10 +148,10 @@ class ConformancePages(PageFamily):
                 summary=selftest["summary"],
                 created=md_text(str(selftest.get("created", "")).replace("T", " ")[:16]),
                 content=md_text(str(selftest.get("suite_content", ""))),
-                miniatures_table=table(["miniature", "breaks", "defect", "failing cases", "rules blamed", "verdict"], rows),
+                miniatures_table=self.context.table(["miniature", "breaks", "defect", "failing cases", "rules blamed", "verdict"], rows),
             )
         if mutation:
-            context["mutation_table"] = table(
+            context["mutation_table"] = self.context.table(
                 ["module", "killed", "survived", "equivalent", "total", "score"],
                 ([f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [_percent(row["score"])] for name, row in sorted(mutation.modules.items())),
             )
@@ -181,22 +181,22 @@ class ConformancePages(PageFamily):
             (md_text(reason), len(ids), ", ".join(links.case(case, uri) for case in ids[:SHOWN_UNSUPPORTED]), f" and {len(ids) - SHOWN_UNSUPPORTED} more" if len(ids) > SHOWN_UNSUPPORTED else "")
             for reason, ids in sorted(reasons.items(), key=lambda item: -len(item[1]))
         ]
-        restricted_table = table(["parameter", "values it plays"], ([links.parameter(name, uri), ", ".join(f"`{show_value(value)}`" for value in values)] for name, values in restricted.items()))
+        restricted_table = self.context.table(["parameter", "values it plays"], ([links.parameter(name, uri), ", ".join(f"`{show_value(value)}`" for value in values)] for name, values in restricted.items()))
         statements = {rule_id: rule.statement for rule_id, rule in self.suite.rules.items()}
         blame_heading, blame_rows = blame_table(report.records, statements, lambda rule: self.links.rules((rule,), uri))
         return render(
             "engine.md",
             report=report,
             blame_heading=blame_heading,
-            blame_table=table(["rank", "rule", "score", "failing", "passing", "the rule says"], blame_rows) if blame_rows else "",
+            blame_table=self.context.table(["rank", "rule", "score", "failing", "passing", "the rule says"], blame_rows) if blame_rows else "",
             detection_page=rel(uri, "conformance/detection.md"),
             header={key: md_text(header.get(key, "")) for key in ("engine_version", "suite_version", "created", "variant")},
             total=counts_html(total),
             facts="  \n".join(facts),
             restricted=len(restricted),
             restricted_table="\n".join("    " + line for line in restricted_table.splitlines()),
-            footer_table=table(statuses + ["total"], [[str(footer[status]) for status in statuses] + [str(footer.get("total", len(report.records)))]]),
-            areas_table=table(["area", "results"], ([f"[{md_text(area.title)}]({rel(uri, area_uri(name))})", counts_html(by_area.get(name))] for name, area in ordered_areas(self.suite))),
+            footer_table=self.context.table(statuses + ["total"], [[str(footer[status]) for status in statuses] + [str(footer.get("total", len(report.records)))]]),
+            areas_table=self.context.table(["area", "results"], ([f"[{md_text(area.title)}]({rel(uri, area_uri(name))})", counts_html(by_area.get(name))] for name, area in ordered_areas(self.suite))),
             failing=[self.record_section(record, uri) for record in failing[:SHOWN_CASES]],
             failing_count=len(failing),
             more_failing=", ".join(links.case(record["id"], uri) for record in failing[SHOWN_CASES:]),
@@ -217,7 +217,7 @@ class ConformancePages(PageFamily):
                 continue
             counts = Counter(record.get("status") for record in records)
             rows.append([label, str(len(records))] + [str(counts.get(status, 0)) for status in ("pass", "expected-fail", "unsupported")] + [str(sum(counts.get(status, 0) for status in FAILING))])
-        return table(["cases", "total", "pass", "expected to fail", "unsupported", "failing"], rows)
+        return self.context.table(["cases", "total", "pass", "expected to fail", "unsupported", "failing"], rows)
 
     def verdicts_table(self, report: EngineReport, uri: str) -> str:
         """Rule by rule, the departures from the rules the engine was judged under, and the cases
@@ -228,7 +228,7 @@ class ConformancePages(PageFamily):
             for rule, row in sorted(verdicts.items())
             if row.get("departures") or row.get("declared_differences")
         ]
-        return table(["rule", "departures", "declared differences", "passed", "unsupported"], rows) if rows else ""
+        return self.context.table(["rule", "departures", "declared differences", "passed", "unsupported"], rows) if rows else ""
 
     def record_section(self, record: Mapping[str, Any], uri: str) -> str:
         """One case of a report: its status, the rules, the vector drawn, expected against observed."""

@@ -16,7 +16,7 @@ from ginspec.site.conformance import ConformancePages
 from ginspec.site.examples import vector_example
 from ginspec.site.family import Context
 from ginspec.site.links import rel
-from ginspec.site.markdown import cell, md_text, show_value, table
+from ginspec.site.markdown import cell, md_text, show_value
 from ginspec.site.reference import ReferencePages
 from ginspec.site.rules import PLAY_ORDER, areas_table, ordered_areas, rule_examples
 from ginspec.site.templating import render
@@ -100,7 +100,7 @@ class Directives:
         return self.conformance.engines_table(uri, with_run=False)
 
     def parameters(self, uri: str, args: list[str], options: dict[str, str]) -> str:
-        return table(
+        return self.context.table(
             ["parameter", "allowed", "standard", "meaning"],
             (
                 [self.links.parameter(name, uri), allowed_values(schema).replace("|", "\\|"), f"`{show_value(self.suite.standard.get(name))}`", self.links.linkify(cell(schema.get("description", "")), uri)]

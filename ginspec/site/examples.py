@@ -209,7 +209,7 @@ def vector_example(vector: Vector, uri: str, context: Context, heading: bool = T
     description = md_cards(vector.description, context.inline)
     described = description + (f" ({'; '.join(meta)})" if meta else "")
     link = links.vector(vector.id, uri)
-    body = vector_body(vector)
+    body = context.drawing(vector.id, vector, vector_body)
     lead = [described] if heading else [f"{link}: {described}"]
     block = context.paragraphs([lead, facts] if heading else [lead], then=body)
     return render(

@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from ginspec.site.family import Builder, PageFamily
-from ginspec.site.markdown import cell, md_text, parameters_text, table
+from ginspec.site.markdown import cell, md_text, show_value
 from ginspec.site.templating import render
 
 
@@ -52,7 +52,7 @@ class RegisterPages(PageFamily):
                 }
             )
         kinds = Counter(source.get("kind") for source in suite.registers.sources)
-        return render("sources.md", count=len(suite.registers.sources), kinds_table=table(["kind", "sources"], ([md_text(kind), str(count)] for kind, count in kinds.items())), entries=entries)
+        return render("sources.md", count=len(suite.registers.sources), kinds_table=self.context.table(["kind", "sources"], ([md_text(kind), str(count)] for kind, count in kinds.items())), entries=entries)
 
     def statement_checks(self) -> dict[str, dict[str, Any]]:
         """Per seed statement, the scenarios and vectors that check its rules (``ginspec coverage
@@ -94,9 +94,14 @@ class RegisterPages(PageFamily):
             extra.append(md_text(statement["note"]))
         return f" — {'; '.join(extra)}" if extra else ""
 
+    def _parameters(self, parameters: dict[str, Any]) -> str:
+        """Parameter values as ``name`` = ``value`` code spans (as :func:`ginspec.site.markdown.parameters_text` writes them)."""
+        code = self.context.code
+        return ", ".join(f"{code(key)} = {code(show_value(value))}" for key, value in parameters.items())
+
     def conflicts_page(self) -> str:
         uri = "registers/conflicts.md"
-        links = self.links
+        links, context = self.links, self.context
         conflicts = self.suite.registers.conflicts
         entries = []
         for entry in conflicts:
@@ -108,8 +113,8 @@ class RegisterPages(PageFamily):
             readings = [
                 [
                     links.linkify(cell(reading.get("reading", "")), uri),
-                    ", ".join(links.variant(name, uri) for name in reading.get("variants", ())) or "*none*",
-                    parameters_text(reading.get("parameters") or {}) or "*no parameter*",
+                    ", ".join(links.variant(name, uri) for name in reading.get("variants", ())) or context.emphasis("none"),
+                    self._parameters(reading.get("parameters") or {}) or context.emphasis("no parameter"),
                 ]
                 for reading in entry.get("readings", ())
             ]
@@ -120,25 +125,25 @@ class RegisterPages(PageFamily):
                     "facts": "  \n".join(facts),
                     "claim": links.linkify(md_text(entry["claim"]), uri) if entry.get("claim") else "",
                     "others": links.linkify(md_text(entry["others"]), uri) if entry.get("others") else "",
-                    "readings": table(["reading", "variants", "parameters"], readings) if readings else "",
+                    "readings": self.context.table(["reading", "variants", "parameters"], readings) if readings else "",
                     "resolution": links.linkify(md_text(entry["resolution"]), uri) if entry.get("resolution") else "",
                 }
             )
-        summary = table(["ID", "topic", "rules"], ([f"[{entry['id']}](#{entry['id']})", md_text(entry.get("topic", "")), links.rules(entry.get("rules", ()), uri)] for entry in conflicts))
+        summary = self.context.table(["ID", "topic", "rules"], ([links.link(entry["id"], uri, uri, entry["id"]), md_text(entry.get("topic", "")), links.rules(entry.get("rules", ()), uri)] for entry in conflicts))
         return render("conflicts.md", summary=summary, entries=entries)
 
     def questions_page(self) -> str:
         uri = "registers/questions.md"
-        links = self.links
+        links, context = self.links, self.context
         questions = self.suite.registers.questions
         entries = []
         for entry in questions:
             readings = [
                 [
-                    f"**({reading.get('id')})**" + (" ✔ adopted" if reading.get("id") == entry.get("default") else ""),
+                    context.strong(f"({reading.get('id')})") + (" ✔ adopted" if reading.get("id") == entry.get("default") else ""),
                     links.linkify(cell(reading.get("reading", "")), uri),
-                    ", ".join(links.source(code, uri) for code in reading.get("sources", ())) or "*none*",
-                    parameters_text(reading.get("parameters") or {}) or "*no parameter*",
+                    ", ".join(links.source(code, uri) for code in reading.get("sources", ())) or context.emphasis("none"),
+                    self._parameters(reading.get("parameters") or {}) or context.emphasis("no parameter"),
                 ]
                 for reading in entry.get("readings", ())
             ]
@@ -147,10 +152,10 @@ class RegisterPages(PageFamily):
                     "id": entry["id"],
                     "question": md_text(entry.get("question", "")),
                     "rules": links.rules(entry.get("rules") or (), uri),
-                    "readings": table(["", "reading", "sources", "parameters"], readings) if readings else "",
+                    "readings": self.context.table(["", "reading", "sources", "parameters"], readings) if readings else "",
                     "default": entry.get("default"),
                     "rationale": links.linkify(md_text(entry["rationale"]), uri) if entry.get("rationale") else "",
                 }
             )
-        summary = table(["ID", "question", "default"], ([f"[{entry['id']}](#{entry['id']})", md_text(entry.get("question", "")), f"({entry.get('default', '')})"] for entry in questions))
+        summary = self.context.table(["ID", "question", "default"], ([links.link(entry["id"], uri, uri, entry["id"]), md_text(entry.get("question", "")), f"({entry.get('default', '')})"] for entry in questions))
         return render("questions.md", summary=summary, entries=entries)

@@ -142,6 +142,7 @@ class RulePages(PageFamily):
             scenarios=[links.scenario(item, uri) for item in (coverage.scenarios if coverage else [])],
             vectors=[links.vector(item, uri) for item in (coverage.vectors if coverage else [])],
             shown=SHOWN_VECTORS,
+            table=self.context.table,
         )
 
     def variant_changes(self, parameters: tuple[str, ...]) -> list[tuple[str, list[tuple[str, Any]]]]:

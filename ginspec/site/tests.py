@@ -10,7 +10,7 @@ from ginspec.feature_files import FeatureFile
 from ginspec.site.examples import PROVENANCE, vector_example
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import rel, vector_file_uri
-from ginspec.site.markdown import md_text, table
+from ginspec.site.markdown import md_text
 from ginspec.site.rules import ordered_areas
 from ginspec.site.templating import render
 from ginspec.vectors import VectorFile
@@ -55,13 +55,14 @@ class TestPages(PageFamily):
     def scenarios_index_page(self) -> str:
         uri = "scenarios/index.md"
         features = self.suite.features
-        rows = ([f"`{feature.area}`", f"[{md_text(feature.name)}]({rel(uri, feature.uri)})", str(len(feature.scenarios))] for feature in features)
+        code, link = self.context.code, self.links.link
+        rows = ([code(feature.area), link(md_text(feature.name), uri, feature.uri), str(len(feature.scenarios))] for feature in features)
         return render(
             "scenarios_index.md",
             total=sum(len(feature.scenarios) for feature in features),
             files=len(features),
             format_link=rel(uri, "reference/scenarios.md"),
-            features_table=table(["area", "feature", "scenarios"], rows),
+            features_table=self.context.table(["area", "feature", "scenarios"], rows),
         )
 
     def feature_page(self, feature: FeatureFile) -> str:
@@ -79,7 +80,8 @@ class TestPages(PageFamily):
                 facts.append(f"{context.strong('Variant:')} " + ", ".join(links.variant(name, uri) for name in variants))
             if others:
                 facts.append(f"{context.strong('Needs:')} " + ", ".join(context.code(tag) for tag in others))
-            scenarios.append({"name": md_text(scenario.name), "anchor": scenario.anchor, "facts": "  \n".join(facts), "text": scenario.text})
+            block = context.paragraphs([facts]) if facts else None
+            scenarios.append({"name": md_text(scenario.name), "anchor": scenario.anchor, "facts": "  \n".join(facts) if block is None else block, "text": scenario.text})
         description = links.linkify(md_text(feature.description), uri) if feature.description else ""
         return render("feature.md", feature=feature, description=description, scenarios=scenarios)
 
@@ -88,12 +90,13 @@ class TestPages(PageFamily):
         vectors = self.suite.vectors
         kinds = Counter(vector.kind for vector in vectors)
         provenance = Counter(vector.provenance for vector in vectors)
+        code, link = self.context.code, self.links.link
         files = [
             [
-                f"[{md_text(loaded.file.removeprefix('vectors/'))}]({rel(uri, vector_file_uri(loaded.file))})",
+                link(md_text(loaded.file.removeprefix("vectors/")), uri, vector_file_uri(loaded.file)),
                 md_text(loaded.description),
                 str(len(loaded.vectors)),
-                ", ".join(f"`{kind}`" for kind in sorted({vector.kind for vector in loaded.vectors})),
+                ", ".join(code(kind) for kind in sorted({vector.kind for vector in loaded.vectors})),
             ]
             for loaded in self.vector_files()
         ]
@@ -102,8 +105,8 @@ class TestPages(PageFamily):
             total=len(vectors),
             provenance=", ".join(f"{count} {PROVENANCE.get(name, name or 'unmarked')}" for name, count in provenance.items()),
             format_link=rel(uri, "reference/vectors.md"),
-            files_table=table(["file", "what it holds", "vectors", "kinds"], files),
-            kinds_table=table(["kind", "vectors"], ([f"`{kind}`", str(count)] for kind, count in sorted(kinds.items()))),
+            files_table=self.context.table(["file", "what it holds", "vectors", "kinds"], files),
+            kinds_table=self.context.table(["kind", "vectors"], ([code(kind), str(count)] for kind, count in sorted(kinds.items()))),
         )
 
     def vector_file_page(self, loaded: VectorFile) -> str:

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import href, rel
-from ginspec.site.markdown import md_text, show_value, table
+from ginspec.site.markdown import md_text, show_value
 from ginspec.site.templating import render
 
 
@@ -75,7 +75,7 @@ class VariantPages(PageFamily):
             "variants_index.md",
             count=len(suite.parameter_schemas),
             guide=rel(uri, "guide/variant.md"),
-            variants_table=table(["variant", "title", "extends", "changes from standard"], rows),
+            variants_table=self.context.table(["variant", "title", "extends", "changes from standard"], rows),
             matrix=matrix,
         )
 
@@ -138,9 +138,9 @@ class VariantPages(PageFamily):
             description=links.linkify(md_text(variant.description), uri),
             chain=" → ".join(chain),
             sources=", ".join(links.source(code, uri) for code in variant.sources),
-            own_table=table(own_headers, own) if own else "",
+            own_table=self.context.table(own_headers, own) if own else "",
             affected=links.rules([rule.id for rule in suite.rules.values() if any(key in changed for key in rule.parameters)], uri),
-            resolved_table=table(["parameter", "value", "meaning"], resolved),
+            resolved_table=self.context.table(["parameter", "value", "meaning"], resolved),
             scenarios=[links.scenario(item, uri) for item in scenarios],
             vectors=[links.vector(vector.id, uri) for vector in suite.vectors if vector.variant == name],
         )
