@@ -53,10 +53,6 @@ def show_value(value: Any) -> str:
     return str(value)
 
 
-def parameters_text(parameters: dict[str, Any]) -> str:
-    return ", ".join(f"`{key}` = `{show_value(value)}`" for key, value in parameters.items())
-
-
 def table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]

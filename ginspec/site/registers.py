@@ -95,7 +95,7 @@ class RegisterPages(PageFamily):
         return f" — {'; '.join(extra)}" if extra else ""
 
     def _parameters(self, parameters: dict[str, Any]) -> str:
-        """Parameter values as ``name`` = ``value`` code spans (as :func:`ginspec.site.markdown.parameters_text` writes them)."""
+        """Parameter values as ``name`` = ``value`` code spans, each value as players read it."""
         code = self.context.code
         return ", ".join(f"{code(key)} = {code(show_value(value))}" for key, value in parameters.items())
 
