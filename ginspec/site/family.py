@@ -139,10 +139,9 @@ class Context:
         return PLACEHOLDER.sub(self._restored, html)
 
     def _restored(self, match: re.Match[str]) -> str:
-        if match.group(1) is not None:
-            return self.drawings[int(match.group(1))]
-        if match.group(3) is not None:
-            return self.drawings[int(match.group(3))]
+        block = match.group(1) if match.group(1) is not None else match.group(3)
+        if block is not None:
+            return self.drawings[int(block)]
         return self.drawings[int(match.group(2).translate(FROM_INLINE), 16)]
 
 

@@ -20,14 +20,12 @@ import json
 import os
 import sys
 import time
+from functools import lru_cache
 from typing import Any, Mapping
 
 FAULTS = dict(item.split("=", 1) for item in os.environ.get("GINSPEC_FAULTS", "").split(",") if "=" in item)
 CAPABILITIES = "GINSPEC_CAPABILITIES"
 """The environment variable holding the capabilities to declare, as JSON."""
-
-_reference: list[Any] = []
-
 
 def environment(faults: Mapping[str, str]) -> dict[str, str]:
     """The environment variables that make this engine fault on the cases of ``faults`` (case ID
@@ -37,13 +35,12 @@ def environment(faults: Mapping[str, str]) -> dict[str, str]:
     return {"GINSPEC_FAULTS": ",".join(f"{case}={fault}" for case, fault in faults.items()), CAPABILITIES: json.dumps(ReferenceAdapter().capabilities().to_json())}
 
 
+@lru_cache(maxsize=1)
 def reference() -> Any:
     """The reference engine, started on first use."""
-    if not _reference:
-        from ginspec.adapters.reference import ReferenceAdapter
+    from ginspec.adapters.reference import ReferenceAdapter
 
-        _reference.append(ReferenceAdapter())
-    return _reference[0]
+    return ReferenceAdapter()
 
 
 def capabilities() -> dict[str, Any]:
