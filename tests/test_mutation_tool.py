@@ -10,7 +10,7 @@ import pytest
 
 from ginspec.adapters import open_engine
 from ginspec.mutation.install import installed, live_functions
-from ginspec.mutation.operators import list_mutants, mutated_tree
+from ginspec.mutation.operators import SourceLines, list_mutants, module_path, mutated_tree
 from ginspec.mutation.pool import Outcome
 from ginspec.mutation.scores import InvalidEquivalents, load_equivalents, module_scores, stale_equivalents, survivors
 from ginspec.runner import FAILING, plan_case, run_case
@@ -54,6 +54,21 @@ def test_every_operator_finds_its_sites_in_function_bodies_only():
     assert not [m for m in mutants if m.line in (3, 7)]
     assert [m.operator for m in mutants if "{a}" in m.original] == ["return-none"]
     assert {m.function for m in mutants} == {"judge", "Box.size"}
+
+
+def test_a_sites_text_is_its_source_segment_whatever_the_line_endings() -> None:
+    """The source of every node, read from lines split once, is what ``ast.get_source_segment``
+    reads: lines end at CRLF, CR or LF (not at a form feed), and columns count UTF-8 bytes."""
+    sources = [
+        SOURCE,
+        "x = 1\r\ny = 'é' + \\\n  'ü'\rz = (1,\n\x0c 2)\n\x0cw = [\n  'ß',\n]",
+        "def f():\n    return 'naïve' if a else b  # ü\n\n\x0c\ndef g(): pass",
+        module_path("reference_impl.layoff").read_text(encoding="utf-8"),
+    ]
+    for source in sources:
+        lines = SourceLines(source)
+        for node in ast.walk(ast.parse(source)):
+            assert lines.segment(node) == ast.get_source_segment(source, node), ast.dump(node)[:200]
 
 
 def test_a_mutated_tree_changes_exactly_one_site():

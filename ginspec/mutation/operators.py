@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -202,8 +203,38 @@ def import_time_functions(tree: ast.Module) -> set[str]:
     }
 
 
-def _text(source: str, node: ast.AST) -> str:
-    segment = ast.get_source_segment(source, node) or ast.unparse(node)
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+"""One line of source with its ending, split as Python's parser counts lines (at ``\\r\\n``,
+``\\r`` or ``\\n`` only: a form feed does not end a line)."""
+
+
+class SourceLines:
+    """The lines of one module's source, split once, and the source of a node read from them.
+
+    ``ast.get_source_segment`` splits the whole source again on every call, one character at a
+    time; a module has hundreds of sites."""
+
+    def __init__(self, source: str) -> None:
+        self.lines = _LINE.findall(source)
+
+    def segment(self, node: ast.AST) -> str | None:
+        """The source of ``node`` as ``ast.get_source_segment`` gives it (its columns count UTF-8
+        bytes), or None for a node without a position."""
+        end_lineno = getattr(node, "end_lineno", None)
+        end_col_offset = getattr(node, "end_col_offset", None)
+        if end_lineno is None or end_col_offset is None:
+            return None
+        first, last = node.lineno - 1, end_lineno - 1  # type: ignore[attr-defined]
+        start = node.col_offset  # type: ignore[attr-defined]
+        if first == last:
+            return self.lines[first].encode()[start:end_col_offset].decode()
+        head = self.lines[first].encode()[start:].decode()
+        tail = self.lines[last].encode()[:end_col_offset].decode()
+        return "".join([head, *self.lines[first + 1 : last], tail])
+
+
+def _text(lines: SourceLines, node: ast.AST) -> str:
+    segment = lines.segment(node) or ast.unparse(node)
     return " ".join(segment.split())[:120]
 
 
@@ -231,8 +262,9 @@ def list_mutants(module: str, source: str | None = None) -> list[Mutant]:
     mutants: list[Mutant] = []
     seen: dict[tuple[str, str, str, str], int] = {}
     at_import = import_time_functions(tree)
+    lines = SourceLines(text)
     for index, site in enumerate(_sites(tree)):
-        original = _text(text, site.node)
+        original = _text(lines, site.node)
         replacement = site.change(copy.deepcopy(site.node))
         mutated = " ".join(ast.unparse(replacement).split())[:120] if not isinstance(replacement, ast.Pass) else "pass"
         key = (site.function, site.operator, original, mutated)
