@@ -35,6 +35,7 @@ from ginspec.yamlio import SAFE_LOADER
 from tests.engines.misbehaving import environment
 
 REPO = Path(__file__).resolve().parent.parent
+CACHE = "GINSPEC_CACHE_DIR"
 KNOWN = ["--id", "deadwood-0001", "--id", "deadwood-0002"]
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + level)}: &{chr(98 + level)} [{', '.join([f'*{chr(97 + level)}'] * 9)}]\n" for level in range(9)
@@ -101,9 +102,20 @@ def suite_copy(tmp: Path) -> Path:
     return root
 
 
+def own_memory(tmp: Path) -> None:
+    """A memory of schema checks of the fault's own (``ginspec.schema_checks``), instead of the
+    one the run's processes share, which keeps only the latest passes."""
+    os.environ[CACHE] = str(tmp / "cache")
+
+
 @pytest.fixture(autouse=True)
 def _restore_root() -> object:
+    cache = os.environ.get(CACHE)
     yield
+    if cache is None:
+        os.environ.pop(CACHE, None)
+    else:
+        os.environ[CACHE] = cache
     os.environ.pop("GINSPEC_ROOT", None)
     variants._catalogue.cache_clear()
     registry.rules_by_id.cache_clear()
@@ -348,6 +360,7 @@ def variant_not_utf8(tmp: Path) -> Outcome:
 @fault("variants", 0, "chain-999", "knock_limit")
 def variant_extends_chain_1000_long(tmp: Path) -> Outcome:
     root = suite_copy(tmp)
+    own_memory(tmp)  # a thousand passes would push the suite's own files out of the run's memory
     folder = root / "spec" / "variants"
     for number in range(1000):
         parent = "standard" if number == 0 else f"chain-{number - 1}"
