@@ -67,7 +67,8 @@ def test_a_sites_text_is_its_source_segment_whatever_the_line_endings() -> None:
     ]
     for source in sources:
         lines = SourceLines(source)
-        for node in ast.walk(ast.parse(source)):
+        nodes = list(ast.walk(ast.parse(source)))
+        for node in nodes[:: max(1, len(nodes) // 60)]:  # each read of ast's splits the whole source again
             assert lines.segment(node) == ast.get_source_segment(source, node), ast.dump(node)[:200]
 
 
