@@ -1,7 +1,8 @@
 """A quick check that a document certainly fits a JSON schema of the protocol, before ``jsonschema``.
 
 Every engine answer to a round question is checked against ``spec/schema/protocol/`` before it is
-judged (:mod:`ginspec.answers`). ``jsonschema`` takes about a millisecond per answer, and longer to
+judged (:mod:`ginspec.answers`), and every message of a program engine against its message schema
+(:mod:`ginspec.adapters.jsonl`). ``jsonschema`` takes about a millisecond per answer, and longer to
 import than a whole check spends on some engines' answers. :func:`surely_valid` walks the schema
 itself, for the few keywords the protocol's answer schemas use, and says ``True`` only when the
 document fits every one of them with no doubt; whenever it meets a keyword it does not know, a
@@ -66,6 +67,27 @@ def _enum(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
     return _in_enum(document, argument)
 
 
+def _const(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
+    if type(argument) is int:  # an integer and nothing else: not a bool, not a float
+        return type(document) is int and document == argument
+    return _in_enum(document, [argument])
+
+
+def _min_items(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
+    if not isinstance(document, list):
+        return isinstance(document, (dict, str, bool, int)) or document is None  # arrays only
+    return type(argument) is int and len(document) >= argument
+
+
+def _unique_items(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
+    """Distinct items, judged here only for strings (JSON equality of other values is subtle)."""
+    if not isinstance(document, list):
+        return isinstance(document, (dict, str, bool, int)) or document is None  # arrays only
+    if argument is False:
+        return True
+    return argument is True and all(isinstance(item, str) for item in document) and len(set(document)) == len(document)
+
+
 def _minimum(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
     if type(document) is not int:
         return isinstance(document, (str, list, dict, bool)) or document is None  # the keyword applies to numbers only
@@ -124,6 +146,9 @@ def _items(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
 _KEYWORDS = {
     "type": _type,
     "enum": _enum,
+    "const": _const,
+    "minItems": _min_items,
+    "uniqueItems": _unique_items,
     "minimum": _minimum,
     "minLength": _min_length,
     "pattern": _pattern,

@@ -102,3 +102,75 @@ def test_whatever_is_passed_at_once_jsonschema_also_passes() -> None:
             passed += 1
             assert validator.is_valid(answer), answer
     assert passed > 50  # the check does pass most answers at once
+
+
+# ----------------------------------------------------------------------------- protocol messages
+
+CAPABILITIES = {
+    "type": "capabilities",
+    "protocol": 1,
+    "engine": "somebody",
+    "version": "1.0",
+    "kinds": ["meld", "deadwood", "round"],
+    "parameters": {"knock_limit": [10, 0]},
+    "omits": ["checkpoints.stock"],
+    "home_variant": "standard",
+}
+ANSWER = {"type": "answer", "id": "deadwood-0001", "answer": {"deadwood": 12, "melds": ["7c 7d 7h"]}}
+
+MESSAGE_DOUBTS = [
+    ("capabilities", {"protocol": True}),
+    ("capabilities", {"protocol": 1.0}),  # the protocol's number to jsonschema, left to it
+    ("capabilities", {"protocol": 2}),
+    ("capabilities", {"type": "answer"}),
+    ("capabilities", {"kinds": ["meld", "meld"]}),
+    ("capabilities", {"kinds": ["meld", "poker"]}),
+    ("capabilities", {"omits": ["x", "x"]}),
+    ("capabilities", {"parameters": {"knock_limit": []}}),
+    ("capabilities", {"engine": ""}),
+    ("answer", {"type": None}),
+    ("answer", {"id": 7}),
+    ("answer", {"answer": {"unsupported": ""}}),
+    ("answer", {"extra": 1}),
+]
+
+
+def _protocol(name: str) -> tuple[dict[str, Any], Any]:
+    from ginspec.adapters.jsonl import _schema as message_schema
+
+    schema = message_schema(name)
+    return schema, jsonschema.Draft202012Validator(schema)
+
+
+def test_a_well_formed_message_of_a_program_engine_is_passed_at_once() -> None:
+    from ginspec.adapters.jsonl import _shape_problem
+
+    for name, message in (("capabilities", CAPABILITIES), ("answer", ANSWER)):
+        schema, validator = _protocol(name)
+        assert validator.is_valid(message) and surely_valid(message, schema), name
+        assert _shape_problem(message, name) is None
+
+
+@pytest.mark.parametrize("name, change", MESSAGE_DOUBTS, ids=[f"{name}-{change}" for name, change in MESSAGE_DOUBTS])
+def test_a_message_in_doubt_goes_to_jsonschema(name: str, change: dict[str, Any]) -> None:
+    from ginspec.adapters.jsonl import _shape_problem
+
+    message = {**(CAPABILITIES if name == "capabilities" else ANSWER), **change}
+    schema, _ = _protocol(name)
+    assert not surely_valid(message, schema)
+    if change != {"protocol": 1.0}:
+        assert _shape_problem(message, name) is not None
+
+
+def test_whatever_message_is_passed_at_once_jsonschema_also_passes() -> None:
+    rnd = random.Random(11)
+    protocol = {name: _protocol(name) for name in ("capabilities", "answer")}
+    passed = 0
+    for _ in range(800):
+        name = "capabilities" if rnd.random() < 0.6 else "answer"
+        message = _mutated(rnd, CAPABILITIES if name == "capabilities" else ANSWER)
+        schema, validator = protocol[name]
+        if surely_valid(message, schema):
+            passed += 1
+            assert validator.is_valid(message), (name, message)
+    assert passed > 50

@@ -26,6 +26,7 @@ from typing import IO, TYPE_CHECKING, Any
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.errors import UnknownEngine, quote
 from ginspec.paths import schema_path
+from ginspec.plain_schema import surely_valid
 
 if TYPE_CHECKING:
     import jsonschema
@@ -78,16 +79,27 @@ class EngineTimeout(EngineFault):
 
 
 @lru_cache(maxsize=None)
+def _schema(name: str) -> dict[str, Any]:
+    """One message schema of the protocol."""
+    return json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
 def _validator(name: str) -> jsonschema.Draft202012Validator:
-    """The validator of one message schema, made when a program engine first sends that message
-    (importing the validation library takes longer than a whole check of an in-process engine)."""
+    """The validator of one message schema, made when a program engine first sends a message the
+    quick check is not sure of (importing the validation library takes longer than a whole check
+    of an in-process engine)."""
     import jsonschema
 
-    schema = json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(_schema(name))
 
 
 def _shape_problem(message: Any, name: str) -> str | None:
+    """What is wrong with the shape of ``message``, or None: a message the quick check
+    (:func:`ginspec.plain_schema.surely_valid`) passes fits its schema; any other is judged, and
+    its problem worded, by ``jsonschema``."""
+    if surely_valid(message, _schema(name)):
+        return None
     errors = sorted(_validator(name).iter_errors(message), key=lambda error: list(error.absolute_path))
     if not errors:
         return None
