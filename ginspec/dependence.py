@@ -197,11 +197,12 @@ def _checked_parameters() -> Mapping[str, Any]:
     return {name: parameter for rules in (RoundRules, TableRules, GameRules) for name, parameter in rules.checked()}
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=None, typed=True)
 def allowed(name: str, value: Any) -> bool:
     """Whether the reference engine allows ``value`` for the parameter: a value it refuses as an
     invalid parameter changes the answer of every question whose rules check that parameter. A
-    parameter the engine does not check is refused by nothing."""
+    parameter the engine does not check is refused by nothing. Remembered by the value's type as
+    well as its value: ``True`` equals ``1`` in Python, and an integer parameter refuses it."""
     from reference_impl.errors import InvalidParameter
 
     parameter = _checked_parameters().get(name)

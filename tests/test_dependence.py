@@ -119,6 +119,15 @@ def test_a_listed_parameter_can_change_the_answer() -> None:
             assert alone or combined, f"{vector.id}: {name} is listed but no value of it changes the answer"
 
 
+def test_a_value_equal_to_another_of_a_different_type_is_judged_on_its_own() -> None:
+    """``True == 1`` in Python; the engine takes 1 as a gin bonus and refuses True, whichever it
+    is asked first."""
+    from ginspec.dependence import allowed
+
+    assert not allowed("gin_bonus", True) and allowed("gin_bonus", 1)
+    assert allowed("gin_bonus", 0) and not allowed("gin_bonus", False)
+
+
 def test_the_dependence_finds_what_a_rule_changes() -> None:
     """A knock question at a deadwood of 5 depends on the knock limit; a meld question does not."""
     knock = Probe("knock", {"hand": "Ac 2c 3c 7d 7h 7s Ts Js Qs 5h Kd", "discard": "Kd"}, {"legal": True})
