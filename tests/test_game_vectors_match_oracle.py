@@ -8,23 +8,12 @@ from pathlib import Path
 import pytest
 
 from tests.oracle.games import answer
+from tests.oracle.params import variant_parameters
 from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_DIR = ROOT / "vectors" / "game"
 VARIANTS = ROOT / "spec" / "variants"
-
-
-def variant_parameters(name: str, chain: tuple[str, ...] = ()) -> dict:
-    """A variant's parameters, following ``extends``."""
-    if name in chain:
-        raise ValueError(f"variant {name!r} extends itself")
-    document = read_document(VARIANTS / f"{name}.yaml")
-    parameters = {}
-    if document.get("extends"):
-        parameters.update(variant_parameters(document["extends"], chain + (name,)))
-    parameters.update(document["parameters"])
-    return parameters
 
 
 def load() -> list[tuple[str, dict]]:

@@ -11,7 +11,8 @@ import pytest
 
 from ginspec.adapters.base import REFUSALS, Capabilities, Question
 from ginspec.judge import judge, judge_round
-from tests.oracle.malformed import refusal, variant_parameters
+from tests.oracle.malformed import refusal
+from tests.oracle.params import variant_parameters
 from tests.oracle.yamlfile import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.oracle import table_rounds, tables
-from tests.oracle.malformed import bad_parameter, variant_parameters
+from tests.oracle.malformed import bad_parameter
+from tests.oracle.params import variant_parameters
 from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,23 +19,10 @@ import jsonschema
 from tests.oracle.cards import parse_card
 from tests.oracle.melds import meld_type
 from tests.oracle.rounds import ActionSyntaxError, parse_action
-from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = 52
 TWO = ("p1", "p2")
-
-
-def variant_parameters(name, chain=()):
-    """A variant's parameters, following ``extends``."""
-    if name in chain:
-        raise ValueError(f"variant {name!r} extends itself")
-    document = read_document(ROOT / "spec" / "variants" / f"{name}.yaml")
-    parameters = {}
-    if document.get("extends"):
-        parameters.update(variant_parameters(document["extends"], chain + (name,)))
-    parameters.update(document["parameters"])
-    return parameters
 
 
 @lru_cache(maxsize=1)

@@ -22,6 +22,19 @@ KEYS = (
 TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
 
 
+def variant_parameters(name, chain=()):
+    """Every parameter of ``spec/variants/<name>.yaml``, following ``extends`` (a variant's own
+    value over the one it extends); a chain that comes back to a variant is an error."""
+    if name in chain:
+        raise ValueError(f"variant {name!r} extends itself")
+    document = read_document(VARIANTS / f"{name}.yaml")
+    parameters = {}
+    if document.get("extends"):
+        parameters.update(variant_parameters(document["extends"], chain + (name,)))
+    parameters.update(document.get("parameters") or {})
+    return parameters
+
+
 def load_params(variant="standard", overrides=None):
     """The parameters of a variant with ``overrides`` applied on top. The oracle
     reads only the hand-level ones in KEYS; overriding a parameter the variant

@@ -47,17 +47,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from pathlib import Path
 from typing import Any, Mapping
-
-import yaml
 
 from .cards import RANKS, SUITS, all_cards, format_hand, rank, sort_key, suit, total_value, value
 from .layoffs import accepts, layable_groups
 from .melds import format_arrangement, meld_order, meld_type, normalise
-
-ROOT = Path(__file__).resolve().parents[2]
-VARIANTS = ROOT / "spec" / "variants"
+from .params import variant_parameters
 
 PLAYERS = ("p1", "p2")
 PHASES = ("first_turn", "draw", "discard", "wall", "layoff", "over")
@@ -96,13 +91,7 @@ def other(player: str) -> str:
 
 @lru_cache(maxsize=None)
 def _variant_file(name: str) -> tuple[tuple[str, Any], ...]:
-    with open(VARIANTS / f"{name}.yaml", encoding="utf-8") as f:
-        document = yaml.safe_load(f)
-    params: dict[str, Any] = {}
-    if document.get("extends"):
-        params.update(_variant_file(document["extends"]))
-    params.update(document.get("parameters") or {})
-    return tuple(params.items())
+    return tuple(variant_parameters(name).items())
 
 
 def load_variant(name: str = "standard", overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
