@@ -5,27 +5,12 @@ is the engine's error for that case, never a crash of the judge."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any, Mapping
 
-from ginspec.plain_schema import surely_valid
+from ginspec.protocol_schemas import schema_problem
 
 ANSWER_SCHEMAS = {"round": "round-answer"}
 """Kinds whose answers have a schema of their own under ``spec/schema/protocol/``."""
-
-
-@lru_cache(maxsize=None)
-def _schema(name: str) -> Any:
-    from ginspec.paths import schema_path
-
-    return json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=None)
-def _validator(name: str) -> Any:
-    import jsonschema
-
-    return jsonschema.Draft202012Validator(_schema(name))
 
 
 def answer_problem(kind: str, answer: Any) -> str | None:
@@ -42,15 +27,11 @@ def answer_problem(kind: str, answer: Any) -> str | None:
         name = ANSWER_SCHEMAS.get(kind)
     if name is None:
         return None
-    document = dict(answer)
-    if surely_valid(document, _schema(name)):  # fits beyond doubt: jsonschema would find no error
+    problem = schema_problem(dict(answer), name)
+    if problem is None:
         return None
-    errors = sorted(_validator(name).iter_errors(document), key=lambda error: list(error.absolute_path))
-    if not errors:
-        return None
-    error = errors[0]
-    where = ".".join(str(part) for part in error.absolute_path)
-    return f"{where + ': ' if where else ''}{error.message[:200]}"
+    where, message = problem
+    return f"{where + ': ' if where else ''}{message[:200]}"
 
 
 def declined_reason(answer: Any) -> str | None:

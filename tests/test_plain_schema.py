@@ -11,7 +11,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from ginspec.answers import _schema, answer_problem
+from ginspec.answers import answer_problem
+from ginspec.protocol_schemas import protocol_schema
 from ginspec.plain_schema import surely_valid
 
 ROUND_ANSWER = {
@@ -47,26 +48,26 @@ WRONG = [
 
 
 def _validator(name: str) -> Any:
-    return jsonschema.Draft202012Validator(_schema(name))
+    return jsonschema.Draft202012Validator(protocol_schema(name))
 
 
 def test_a_well_formed_answer_is_passed_at_once() -> None:
-    assert surely_valid(ROUND_ANSWER, _schema("round-answer"))
-    assert surely_valid({"illegal": {"index": 3, "reason": "not_your_turn", "forfeits": False}, "checkpoints": {}}, _schema("round-answer"))
-    assert surely_valid({"refused": "not_a_card", "message": "Zz"}, _schema("refusal"))
+    assert surely_valid(ROUND_ANSWER, protocol_schema("round-answer"))
+    assert surely_valid({"illegal": {"index": 3, "reason": "not_your_turn", "forfeits": False}, "checkpoints": {}}, protocol_schema("round-answer"))
+    assert surely_valid({"refused": "not_a_card", "message": "Zz"}, protocol_schema("refusal"))
     assert answer_problem("round", ROUND_ANSWER) is None
 
 
 @pytest.mark.parametrize("change", WRONG, ids=[str(change) for change in WRONG])
 def test_an_answer_in_doubt_goes_to_jsonschema(change: dict[str, Any]) -> None:
     answer = {**ROUND_ANSWER, **change}
-    assert not surely_valid(answer, _schema("round-answer"))
+    assert not surely_valid(answer, protocol_schema("round-answer"))
     if change != {"points": 3.0}:
         assert answer_problem("round", answer) is not None
 
 
 def test_a_refusal_with_more_than_its_fields_goes_to_jsonschema() -> None:
-    assert not surely_valid({"refused": "not_a_card", "extra": 1}, _schema("refusal"))
+    assert not surely_valid({"refused": "not_a_card", "extra": 1}, protocol_schema("refusal"))
     assert answer_problem("knock", {"refused": "not_a_card", "extra": 1}) is not None
 
 
@@ -93,7 +94,7 @@ def _mutated(rnd: random.Random, document: Any) -> Any:
 
 def test_whatever_is_passed_at_once_jsonschema_also_passes() -> None:
     rnd = random.Random(7)
-    schemas = {name: (_schema(name), _validator(name)) for name in ("round-answer", "refusal")}
+    schemas = {name: (protocol_schema(name), _validator(name)) for name in ("round-answer", "refusal")}
     passed = 0
     for _ in range(600):
         answer = _mutated(rnd, ROUND_ANSWER if rnd.random() < 0.85 else {"refused": "not_a_card", "message": "m"})
@@ -136,9 +137,7 @@ MESSAGE_DOUBTS = [
 
 
 def _protocol(name: str) -> tuple[dict[str, Any], Any]:
-    from ginspec.adapters.jsonl import _schema as message_schema
-
-    schema = message_schema(name)
+    schema = protocol_schema(name)
     return schema, jsonschema.Draft202012Validator(schema)
 
 

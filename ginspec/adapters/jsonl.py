@@ -20,16 +20,11 @@ import subprocess
 import threading
 import time
 from collections import deque
-from functools import lru_cache
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.errors import UnknownEngine, quote
-from ginspec.paths import schema_path
-from ginspec.plain_schema import surely_valid
-
-if TYPE_CHECKING:
-    import jsonschema
+from ginspec.protocol_schemas import schema_problem
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
@@ -78,35 +73,15 @@ class EngineTimeout(EngineFault):
     """The engine did not answer in time."""
 
 
-@lru_cache(maxsize=None)
-def _schema(name: str) -> dict[str, Any]:
-    """One message schema of the protocol."""
-    return json.loads(schema_path(f"protocol/{name}.schema.json").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=None)
-def _validator(name: str) -> jsonschema.Draft202012Validator:
-    """The validator of one message schema, made when a program engine first sends a message the
-    quick check is not sure of (importing the validation library takes longer than a whole check
-    of an in-process engine)."""
-    import jsonschema
-
-    return jsonschema.Draft202012Validator(_schema(name))
-
-
 def _shape_problem(message: Any, name: str) -> str | None:
-    """What is wrong with the shape of ``message``, or None: a message the quick check
-    (:func:`ginspec.plain_schema.surely_valid`) passes fits its schema; any other is judged, and
-    its problem worded, by ``jsonschema``."""
-    if surely_valid(message, _schema(name)):
+    """What is wrong with the shape of ``message`` against the message schema ``name``, or None
+    (:func:`ginspec.protocol_schemas.schema_problem`)."""
+    problem = schema_problem(message, name)
+    if problem is None:
         return None
-    errors = sorted(_validator(name).iter_errors(message), key=lambda error: list(error.absolute_path))
-    if not errors:
-        return None
-    error = errors[0]
-    where = ".".join(str(part) for part in error.absolute_path)
-    message = error.message if len(error.message) <= 300 else error.message[:300] + "..."
-    return f"{where + ': ' if where else ''}{message}"
+    where, words = problem
+    words = words if len(words) <= 300 else words[:300] + "..."
+    return f"{where + ': ' if where else ''}{words}"
 
 
 MAX_LINE = 4 * 1024 * 1024
