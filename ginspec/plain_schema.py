@@ -54,9 +54,21 @@ def surely_valid(document: Any, schema: Any) -> bool:
         if keyword in ANNOTATIONS:
             continue
         check = _KEYWORDS.get(keyword)
-        if check is None or not check(document, argument, schema):
+        if check is None:
+            return False
+        applies = _APPLIES_TO.get(keyword)
+        if applies is not None and not applies(document):
+            if not _plain(document):  # a float, or no JSON value at all: left to jsonschema
+                return False
+            continue  # a keyword about one JSON type passes any document of another
+        if not check(document, argument, schema):
             return False
     return True
+
+
+def _plain(document: Any) -> bool:
+    """A JSON value of a type taken strictly: an object, array, string, bool, integer or null."""
+    return document is None or isinstance(document, (dict, list, str, bool, int))
 
 
 def _type(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
@@ -73,74 +85,86 @@ def _const(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
     return _in_enum(document, [argument])
 
 
-def _min_items(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, list):
-        return isinstance(document, (dict, str, bool, int)) or document is None  # arrays only
+def _min_items(document: list[Any], argument: Any, schema: Mapping[str, Any]) -> bool:
     return type(argument) is int and len(document) >= argument
 
 
-def _unique_items(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
+def _unique_items(document: list[Any], argument: Any, schema: Mapping[str, Any]) -> bool:
     """Distinct items, judged here only for strings (JSON equality of other values is subtle)."""
-    if not isinstance(document, list):
-        return isinstance(document, (dict, str, bool, int)) or document is None  # arrays only
     if argument is False:
         return True
     return argument is True and all(isinstance(item, str) for item in document) and len(set(document)) == len(document)
 
 
-def _minimum(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if type(document) is not int:
-        return isinstance(document, (str, list, dict, bool)) or document is None  # the keyword applies to numbers only
+def _minimum(document: int, argument: Any, schema: Mapping[str, Any]) -> bool:
     return type(argument) is int and document >= argument
 
 
-def _min_length(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, str):
-        return isinstance(document, (list, dict, bool, int)) or document is None  # strings only
+def _min_length(document: str, argument: Any, schema: Mapping[str, Any]) -> bool:
     return type(argument) is int and len(document) >= argument
 
 
-def _pattern(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, str):
-        return isinstance(document, (list, dict, bool, int)) or document is None  # strings only
+def _pattern(document: str, argument: Any, schema: Mapping[str, Any]) -> bool:
     return isinstance(argument, str) and re.search(argument, document) is not None
 
 
-def _required(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, dict):
-        return isinstance(document, (list, str, bool, int)) or document is None  # objects only
+def _required(document: dict[str, Any], argument: Any, schema: Mapping[str, Any]) -> bool:
     return isinstance(argument, list) and all(name in document for name in argument)
 
 
-def _properties(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, dict):
-        return isinstance(document, (list, str, bool, int)) or document is None
+def _properties(document: dict[str, Any], argument: Any, schema: Mapping[str, Any]) -> bool:
     if not isinstance(argument, Mapping):
         return False
     return all(surely_valid(value, argument[name]) for name, value in document.items() if name in argument)
 
 
-def _additional_properties(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, dict):
-        return isinstance(document, (list, str, bool, int)) or document is None
+def _additional_properties(document: dict[str, Any], argument: Any, schema: Mapping[str, Any]) -> bool:
     if "patternProperties" in schema:
         return False
     named = schema.get("properties") or {}
     return all(surely_valid(value, argument) for name, value in document.items() if name not in named)
 
 
-def _property_names(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, dict):
-        return isinstance(document, (list, str, bool, int)) or document is None
+def _property_names(document: dict[str, Any], argument: Any, schema: Mapping[str, Any]) -> bool:
     return all(surely_valid(name, argument) for name in document)
 
 
-def _items(document: Any, argument: Any, schema: Mapping[str, Any]) -> bool:
-    if not isinstance(document, list):
-        return isinstance(document, (dict, str, bool, int)) or document is None
+def _items(document: list[Any], argument: Any, schema: Mapping[str, Any]) -> bool:
     if "prefixItems" in schema:
         return False
     return all(surely_valid(item, argument) for item in document)
+
+
+def _is_object(document: Any) -> bool:
+    return isinstance(document, dict)
+
+
+def _is_array(document: Any) -> bool:
+    return isinstance(document, list)
+
+
+def _is_string(document: Any) -> bool:
+    return isinstance(document, str)
+
+
+def _is_integer(document: Any) -> bool:
+    return type(document) is int  # a float is left to jsonschema (not :func:`_plain`), a bool is no number
+
+
+_APPLIES_TO = {
+    "minimum": _is_integer,
+    "minLength": _is_string,
+    "pattern": _is_string,
+    "required": _is_object,
+    "properties": _is_object,
+    "additionalProperties": _is_object,
+    "propertyNames": _is_object,
+    "items": _is_array,
+    "minItems": _is_array,
+    "uniqueItems": _is_array,
+}
+"""The keywords about one JSON type, with the test of that type: the keyword's check is made only
+for a document of that type (2020-12 semantics)."""
 
 
 _KEYWORDS = {
@@ -158,5 +182,5 @@ _KEYWORDS = {
     "propertyNames": _property_names,
     "items": _items,
 }
-"""The keywords this check knows, each with how a document fits it (2020-12 semantics: a keyword
-about one JSON type passes any document of another type)."""
+"""The keywords this check knows, each with how a document fits it (a document of the type the
+keyword is about, for those in :data:`_APPLIES_TO`)."""

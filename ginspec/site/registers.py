@@ -125,11 +125,11 @@ class RegisterPages(PageFamily):
                     "facts": "  \n".join(facts),
                     "claim": links.linkify(md_text(entry["claim"]), uri) if entry.get("claim") else "",
                     "others": links.linkify(md_text(entry["others"]), uri) if entry.get("others") else "",
-                    "readings": self.context.table(["reading", "variants", "parameters"], readings) if readings else "",
+                    "readings": context.table(["reading", "variants", "parameters"], readings) if readings else "",
                     "resolution": links.linkify(md_text(entry["resolution"]), uri) if entry.get("resolution") else "",
                 }
             )
-        summary = self.context.table(["ID", "topic", "rules"], ([links.link(entry["id"], uri, uri, entry["id"]), md_text(entry.get("topic", "")), links.rules(entry.get("rules", ()), uri)] for entry in conflicts))
+        summary = context.table(["ID", "topic", "rules"], ([links.link(entry["id"], uri, uri, entry["id"]), md_text(entry.get("topic", "")), links.rules(entry.get("rules", ()), uri)] for entry in conflicts))
         return render("conflicts.md", summary=summary, entries=entries)
 
     def questions_page(self) -> str:
@@ -152,10 +152,10 @@ class RegisterPages(PageFamily):
                     "id": entry["id"],
                     "question": md_text(entry.get("question", "")),
                     "rules": links.rules(entry.get("rules") or (), uri),
-                    "readings": self.context.table(["", "reading", "sources", "parameters"], readings) if readings else "",
+                    "readings": context.table(["", "reading", "sources", "parameters"], readings) if readings else "",
                     "default": entry.get("default"),
                     "rationale": links.linkify(md_text(entry["rationale"]), uri) if entry.get("rationale") else "",
                 }
             )
-        summary = self.context.table(["ID", "question", "default"], ([links.link(entry["id"], uri, uri, entry["id"]), md_text(entry.get("question", "")), f"({entry.get('default', '')})"] for entry in questions))
+        summary = context.table(["ID", "question", "default"], ([links.link(entry["id"], uri, uri, entry["id"]), md_text(entry.get("question", "")), f"({entry.get('default', '')})"] for entry in questions))
         return render("questions.md", summary=summary, entries=entries)
