@@ -8,8 +8,9 @@ and the resolved variant parameters (plain dicts):
 - ``three_player(data, params)``: a three-player game.
 
 Everything is done the slow, obvious way: a hand's melds are found by trying
-every group of its cards of one rank or of one suit, lay-offs by trying every group of a player's cards,
-and the games by walking through the hands one at a time. Standard library
+every group of its cards of one rank or of one suit, lay-offs by trying every
+group of a player's cards, and the games by walking through the hands one at a
+time. Standard library
 only; it shares no code with the reference engine or the harness.
 """
 
