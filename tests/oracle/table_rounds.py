@@ -7,9 +7,9 @@ table of three or four"; spec/tables.md), and of a whole game at that table.
 
 Like tests/oracle/rounds.py, an action is legal exactly when its canonical text is in
 ``legal_actions(state)`` (a discard or a knock is looked up by its own card); the reason of a
-refusal is named afterwards. The knocker's spread and the scoring of the hand are those of the brute-force tests/oracle/tables.py (every arrangement of the
-knocker's cards tried, every group of each player's cards tried as lay-offs). Cards are the
-two-letter tokens of spec/notation.md. Nothing here comes from the reference engine.
+refusal is named afterwards. The knocker's spread and the scoring of the hand are those of the
+brute-force tests/oracle/tables.py (every arrangement of the knocker's cards tried, every group of
+each player's cards tried as lay-offs). Cards are the two-letter tokens of spec/notation.md. Nothing here comes from the reference engine.
 
 Readings of points the text leaves to the reader:
 
