@@ -37,13 +37,15 @@ CAPABILITY_TAGS = ("big-gin", "layoffs", "oklahoma", "hollywood", "round", "game
 def pytest_configure(config: pytest.Config) -> None:
     """Register every rule ID, variant name and capability as a marker, so scenario tags can select
     tests: ``pytest -m MELD-SET`` or ``pytest -m "oklahoma and not round"``. Each step's definition
-    is then found once per scenario module (:mod:`ginspec.bdd.step_lookup`), a step's data table
-    is rendered for its scenario without a deep copy (:mod:`ginspec.bdd.table_render`), and an
-    unchanged feature file is not parsed again (:mod:`ginspec.bdd.feature_cache`)."""
-    from ginspec.bdd import feature_cache, step_lookup, table_render
+    is then found once per scenario module (:mod:`ginspec.bdd.step_lookup`), the signature of its
+    function read once (:mod:`ginspec.bdd.step_signatures`), a step's data table is rendered for
+    its scenario without a deep copy (:mod:`ginspec.bdd.table_render`), and an unchanged feature
+    file is not parsed again (:mod:`ginspec.bdd.feature_cache`)."""
+    from ginspec.bdd import feature_cache, step_lookup, step_signatures, table_render
     from ginspec.registry import rules_by_id
 
     step_lookup.install()
+    step_signatures.install()
     table_render.install()
     feature_cache.install()
     from ginspec.variants import variant_files
