@@ -1,0 +1,143 @@
+"""The copy of a state with some fields changed (reference_impl.evolve): what
+``dataclasses.replace`` gives, for the states of the state machines and for dataclasses of every
+other shape, and the states stay immutable."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import InitVar, dataclass, field
+from typing import ClassVar
+
+import pytest
+
+from ginspec.variants import get_variant
+from reference_impl.cards import DECK
+from reference_impl.evolve import _copier, evolve
+from reference_impl.round import RoundState, deal_in_order
+from reference_impl.rules import RoundRules
+from reference_impl.table_round import TableState
+
+
+@pytest.fixture(scope="module")
+def dealt() -> RoundState:
+    return deal_in_order(RoundRules.from_parameters(get_variant("standard").parameters), "p1", list(DECK))
+
+
+def test_a_round_state_copy_is_what_replace_gives(dealt: RoundState) -> None:
+    changed = evolve(dealt, passes=1, phase="draw", to_play="p1")
+    assert changed == dataclasses.replace(dealt, passes=1, phase="draw", to_play="p1")
+    assert (changed.passes, changed.phase, changed.to_play) == (1, "draw", "p1")
+    assert changed.hand_masks == dealt.hand_masks and changed.hands is dealt.hands
+    assert (dealt.passes, dealt.phase) == (0, "first_turn"), "the state copied is unchanged"
+    assert evolve(dealt) == dealt and evolve(dealt) is not dealt
+
+
+def test_the_states_are_copied_slot_by_slot_and_stay_frozen(dealt: RoundState) -> None:
+    for cls in (RoundState, TableState):
+        copy, names = _copier(cls)
+        assert names == {item.name for item in dataclasses.fields(cls)}
+        assert copy.__name__ == "copy" and copy.__module__ != __name__ and "_set0" in copy.__globals__, cls
+    changed = evolve(dealt, passes=2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        changed.passes = 3  # type: ignore[misc]
+
+
+def test_post_init_runs_on_the_copy(dealt: RoundState) -> None:
+    """RoundState works out the card masks of the hands when they are left out."""
+    hands = (dealt.hands[1], dealt.hands[0])
+    swapped = evolve(dealt, hands=hands, hand_masks=None)
+    assert swapped.hand_masks == (dealt.hand_masks[1], dealt.hand_masks[0])  # type: ignore[index]
+
+
+def test_a_name_that_is_not_a_field_is_refused(dealt: RoundState) -> None:
+    with pytest.raises(TypeError, match="RoundState has no field 'colour'"):
+        evolve(dealt, colour="red")
+    with pytest.raises(TypeError):  # as replace refuses it
+        dataclasses.replace(dealt, colour="red")  # type: ignore[call-arg]
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    value: int
+    seen: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.value < 0:
+            raise ValueError("negative")
+
+
+@dataclass(frozen=True, slots=True)
+class Derived(Checked):
+    extra: str = "x"
+
+
+@dataclass(frozen=True)
+class Plain:
+    value: int
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class WithInitVar:
+    value: int
+    scale: InitVar[int] = 1
+    kind: ClassVar[str] = "with an init-only value"
+
+    def __post_init__(self, scale: int) -> None:
+        object.__setattr__(self, "value", self.value * scale)
+
+
+@dataclass(frozen=True, slots=True)
+class WithDerivedField:
+    value: int
+    doubled: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "doubled", 2 * self.value)
+
+
+@dataclass(frozen=True)
+class PlainOnSlotsBase(Checked):
+    """Its own field lives in the instance's ``__dict__``, not in a slot."""
+
+    label: str = "plain"
+
+
+@pytest.mark.parametrize(
+    "state, changes",
+    [
+        (Checked(1), {"value": 2}),
+        (Derived(1, (1,), "y"), {"extra": "z", "value": 3}),
+        (Plain(1, ["a"]), {"value": 5}),
+        (Checked(4, (4,)), {}),
+        (PlainOnSlotsBase(1, (), "a"), {"label": "b", "value": 3}),
+        (WithDerivedField(2), {"value": 5}),
+    ],
+    ids=["slots-post-init", "slots-inherited", "no-slots", "nothing-changed", "a-field-not-in-a-slot", "field-left-out-of-init"],
+)
+def test_every_shape_of_dataclass_copies_as_replace_does(state: object, changes: dict[str, object]) -> None:
+    assert evolve(state, **changes) == dataclasses.replace(state, **changes)  # type: ignore[type-var]
+    assert type(evolve(state, **changes)) is type(state)
+
+
+def test_a_field_in_a_slot_of_a_base_class_is_filled_in_its_slot() -> None:
+    assert "_set0" in _copier(Derived)[0].__globals__
+    assert evolve(Derived(1, (2,), "y"), value=7) == Derived(7, (2,), "y")
+
+
+def test_a_check_in_post_init_still_refuses_the_copy() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        evolve(Checked(1), value=-1)
+    with pytest.raises(ValueError, match="negative"):
+        evolve(Derived(1), value=-1)
+
+
+def test_classes_whose_init_is_not_one_value_per_field_are_copied_by_replace() -> None:
+    """An init-only value takes its default again; a field left out of ``__init__`` is made by
+    the copy's ``__post_init__`` and cannot be given, as with ``dataclasses.replace``."""
+    assert evolve(WithInitVar(2, 3), value=4).value == 4
+    assert evolve(WithDerivedField(2), value=5).doubled == 10
+    for cls in (WithInitVar, WithDerivedField, Plain, PlainOnSlotsBase):
+        assert "_set0" not in getattr(_copier(cls)[0], "__globals__", {}), cls
+    with pytest.raises(ValueError, match="init=False"):
+        evolve(WithDerivedField(1), doubled=2)
