@@ -92,17 +92,16 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse a space-separated card list, keeping its order. A repeated card is an error.
 
     The engine parses card lists on every move and every answer: the tokens are looked up in one
-    pass, and the cards are gone through one by one only when some card is repeated."""
+    pass."""
     try:
         cards = tuple(map(_CARD_NAMED, text.split()))
     except KeyError as exc:
         raise NotationError(f"{exc.args[0]!r} is not a card") from None
-    if len(set(cards)) != len(cards):
-        seen: set[Card] = set()
-        for card in cards:
-            if card in seen:
-                raise DuplicateCard(f"{str(card)!r} appears twice")
-            seen.add(card)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCard(f"{str(card)!r} appears twice")
+        seen.add(card)
     return cards
 
 

@@ -1,74 +1,62 @@
 """``dataclasses.replace`` for the immutable states of the state machines, without inspecting the
 fields on every call: a hand replays hundreds of moves, each making a new state.
 
-A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, about half the
-cost of a move's new state. For a dataclass whose fields are all slots and all set by
-``__init__``, the copy is made instead by a function written once per class: it takes a new empty
-instance and fills each slot directly, then runs ``__post_init__`` as ``__init__`` would. Any other
-dataclass is copied by ``dataclasses.replace``.
+The states are frozen dataclasses with slots. Their ``__init__`` sets each field through
+``object.__setattr__``, about half the cost of a move's new state; the copy is made instead by a
+function written once per class, which takes a new empty instance, fills each slot directly and
+runs ``__post_init__`` as ``__init__`` would.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import fields
 from functools import lru_cache
 from types import MemberDescriptorType
 from typing import Any, Callable, TypeVar
 
 State = TypeVar("State")
 
-Copier = Callable[[Any, dict[str, Any]], Any]
-"""(state, changes) to a new state of the same class with those fields changed."""
-
 
 def evolve(state: State, **changes: Any) -> State:
-    """A copy of ``state`` (an instance of a dataclass) with the named fields changed; a name that
-    is not a field raises :class:`TypeError`, as ``dataclasses.replace`` does."""
-    copy, names = _copier(state.__class__)
-    if not names.issuperset(changes):
-        unknown = sorted(set(changes) - names)
-        raise TypeError(f"{state.__class__.__name__} has no field {unknown[0]!r}")
-    return copy(state, changes)
+    """A copy of ``state`` (a frozen dataclass with slots) with the named fields changed; a name
+    that is not a field raises :class:`KeyError`."""
+    index, values_of, fill = _layout(state.__class__)
+    values = values_of(state)
+    for name, value in changes.items():
+        values[index[name]] = value
+    return fill(values)  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=None)
-def _copier(cls: type) -> tuple[Copier, frozenset[str]]:
-    """The copy function of ``cls`` and the names of its fields, worked out once per class."""
-    every = fields(cls)
-    names = tuple(item.name for item in every)
-    slots = {name: _slot(cls, name) for name in names}
-    fillable = (
-        len(cls.__dataclass_fields__) == len(every)  # type: ignore[attr-defined] # no InitVar or ClassVar
-        and all(item.init for item in every)
-        and None not in slots.values()
+def _layout(cls: type) -> tuple[dict[str, int], Callable[[Any], list[Any]], Callable[[list[Any]], Any]]:
+    """The position of each field of the dataclass ``cls``, and two functions written for it: one
+    that lists the values of an instance's fields in that order, one that makes an instance from
+    such a list; worked out once per class."""
+    names = tuple(item.name for item in fields(cls))
+    index = {name: position for position, name in enumerate(names)}
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    for position, name in enumerate(names):
+        scope[f"_set{position}"] = _slot(cls, name).__set__
+    exec(_source(cls, names), scope)  # noqa: S102 - code made from the class's own field names
+    return index, scope["values_of"], scope["fill"]
+
+
+def _source(cls: type, names: tuple[str, ...]) -> str:
+    """The two functions of :func:`_layout`. ``fill`` fills each slot through its own setter
+    (``_set0``, ``_set1``, ...; a frozen class's ``__setattr__`` does not block it), then runs
+    ``__post_init__`` if the class has one, as ``__init__`` would."""
+    listed = ", ".join(f"state.{name}" for name in names)
+    filling = [f"    _set{position}(new, values[{position}])" for position in range(len(names))]
+    post_init = ["    new.__post_init__()"] if hasattr(cls, "__post_init__") else []
+    return "\n".join(
+        ["def values_of(state):", f"    return [{listed}]", "", "def fill(values):", "    new = _new(_cls)", *filling, *post_init, "    return new"]
     )
-    copy = _filling_slots(cls, slots) if fillable else _replacing  # type: ignore[arg-type]
-    return copy, frozenset(names)
 
 
-def _replacing(state: Any, changes: dict[str, Any]) -> Any:
-    return replace(state, **changes)
-
-
-def _slot(cls: type, name: str) -> MemberDescriptorType | None:
-    """The slot that holds the field ``name`` of ``cls`` (in the class or a base), if any."""
+def _slot(cls: type, name: str) -> MemberDescriptorType:
+    """The slot that holds the field ``name`` of ``cls``, in the class or a base."""
     for klass in cls.__mro__:
         found = vars(klass).get(name)
-        if found is not None:
-            return found if isinstance(found, MemberDescriptorType) else None
-    return None
-
-
-def _filling_slots(cls: type, slots: dict[str, MemberDescriptorType]) -> Copier:
-    """A function that copies an instance of ``cls`` slot by slot (each slot's own setter, which a
-    frozen class's ``__setattr__`` does not block), then runs ``__post_init__`` if it has one."""
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = ["def copy(state, changes):", "    new = _new(_cls)"]
-    for position, (name, slot) in enumerate(slots.items()):
-        scope[f"_set{position}"] = slot.__set__
-        lines.append(f"    _set{position}(new, changes[{name!r}] if {name!r} in changes else state.{name})")
-    if hasattr(cls, "__post_init__"):
-        lines.append("    new.__post_init__()")
-    lines.append("    return new")
-    exec("\n".join(lines), scope)  # noqa: S102 - code made from the class's own field names
-    return scope["copy"]  # type: ignore[no-any-return]
+        if isinstance(found, MemberDescriptorType):
+            return found
+    raise TypeError(f"evolve copies dataclasses whose fields are slots: {cls.__name__}.{name} is not one")
