@@ -33,9 +33,10 @@ def _layout(cls: type) -> tuple[dict[str, int], Callable[[Any], list[Any]], Call
     that lists the values of an instance's fields in that order, one that makes an instance from
     such a list; worked out once per class."""
     names = tuple(item.name for item in fields(cls))
-    index = {name: position for position, name in enumerate(names)}
+    index: dict[str, int] = {}
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     for position, name in enumerate(names):
+        index[name] = position
         scope[f"_set{position}"] = _slot(cls, name).__set__
     exec(_source(cls, names), scope)  # noqa: S102 - code made from the class's own field names
     return index, scope["values_of"], scope["fill"]

@@ -9,7 +9,8 @@ defined once, when its module is imported.
 
 :func:`install` gives ``pytest_bdd.scenario`` versions of both that remember their answer per
 function, for as long as the function lives. A callable that cannot be remembered (one that is
-not hashable or not weakly referable) is read every time, as before. Where pytest-bdd reads signatures some other way (another version), nothing is changed.
+not hashable or not weakly referable) is read every time, as before. Where pytest-bdd reads
+signatures some other way (another version), nothing is changed.
 """
 
 from __future__ import annotations
@@ -27,40 +28,41 @@ except ImportError:  # pragma: no cover - pytest-bdd is a dependency of the suit
 _MARK = "__ginspec_step_signatures__"
 
 
-def remembered_signature(read: Callable[[Callable[..., Any]], inspect.Signature]) -> Callable[[Callable[..., Any]], inspect.Signature]:
-    """``read`` (:func:`inspect.signature`), its answer kept per function. A
-    :class:`inspect.Signature` is immutable, so every caller may share it."""
-    known: weakref.WeakKeyDictionary[Callable[..., Any], inspect.Signature] = weakref.WeakKeyDictionary()
+Read = Callable[[Callable[..., Any]], Any]
 
-    def signature(function: Callable[..., Any]) -> inspect.Signature:
+
+def _remembering(read: Read, keep: Callable[[Any], Any], give: Callable[[Any], Any]) -> Read:
+    """``read``, each function's answer stored as ``keep`` makes it and handed out as ``give``
+    makes it from what is stored, in a weak map: nothing is kept alive by being remembered."""
+    known: weakref.WeakKeyDictionary[Callable[..., Any], Any] = weakref.WeakKeyDictionary()
+
+    def remembered(function: Callable[..., Any]) -> Any:
         try:
             found = known.get(function)
         except TypeError:  # not hashable or not weakly referable: read it each time
             return read(function)
         if found is None:
-            found = known[function] = read(function)
-        return found
+            found = known[function] = keep(read(function))
+        return give(found)
 
-    setattr(signature, _MARK, True)
-    return signature
+    setattr(remembered, _MARK, True)
+    return remembered
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def remembered_signature(read: Callable[[Callable[..., Any]], inspect.Signature]) -> Callable[[Callable[..., Any]], inspect.Signature]:
+    """``read`` (:func:`inspect.signature`), its answer kept per function. A
+    :class:`inspect.Signature` is immutable, so every caller may share it."""
+    return _remembering(read, _same, _same)
 
 
 def remembered_required_args(read: Callable[[Callable[..., Any]], list[str]]) -> Callable[[Callable[..., Any]], list[str]]:
     """``read`` (``pytest_bdd.utils.get_required_args``), its answer kept per function; each
     caller gets a list of its own, as from ``read``."""
-    known: weakref.WeakKeyDictionary[Callable[..., Any], tuple[str, ...]] = weakref.WeakKeyDictionary()
-
-    def get_required_args(function: Callable[..., Any]) -> list[str]:
-        try:
-            found = known.get(function)
-        except TypeError:  # not hashable or not weakly referable: read it each time
-            return read(function)
-        if found is None:
-            found = known[function] = tuple(read(function))
-        return list(found)
-
-    setattr(get_required_args, _MARK, True)
-    return get_required_args
+    return _remembering(read, tuple, list)
 
 
 def install() -> bool:
