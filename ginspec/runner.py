@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.answers import answer_problem, declined_reason
+from ginspec.automatic import for_automatic_layoffs
 from ginspec.errors import SuiteError
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
@@ -200,9 +201,12 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             depends_on=case.depends_on,
         )
 
-    recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
     if vector.kind not in capabilities.kinds:
+        recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
         return result("unsupported", None, f"{capabilities.engine} does not answer {vector.kind!r} questions", 0.0)
+    if capabilities.layoff_style == "automatic":
+        case = for_automatic_layoffs(case)
+    recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
     if case.unsupported:
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
