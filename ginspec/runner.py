@@ -211,6 +211,9 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
+    open_question = capabilities.reading_unsupported(vector.open_questions)
+    if open_question is not None:
+        return result("unsupported", None, open_question, 0.0)
     if "refused" in case.expected:
         refusal = capabilities.refusal_unsupported(vector.kind, case.expected["refused"])
         if refusal is not None:
