@@ -109,6 +109,13 @@ def test_an_engine_that_lays_off_by_itself_skips_hands_about_a_layoff_action(mon
     assert "lays off automatically" in seen[0][2]
 
 
+def test_a_declared_reading_spares_the_cases_that_depend_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    doubly_wrong = [VECTORS["round-6103"], VECTORS["round-6101"]]
+    seen = _both({"readings": {"Q27": "c"}}, doubly_wrong, monkeypatch)
+    assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
+    assert "open question Q27" in seen[0][2]
+
+
 def test_the_home_variant_is_played_by_default_and_derives_what_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:
     ties = _pick(lambda v: v.kind == "score" and "tie_outcome" in (v.depends_on or ()) and v.parameters["tie_outcome"] == "undercut", 2)
     config = {"home_variant": "openspiel", "parameters": {"tie_outcome": ["draw"], "big_gin": [False]}}
