@@ -5,7 +5,9 @@ The pages about rules, variants, registers, tests and conformance are made at bu
 hand-written pages in docs/ may hold ``<!-- ginspec:NAME -->`` lines, which are replaced by
 generated Markdown. Drawings of cards, and the generated links and card names inside lines of
 text, skip Markdown: a placeholder stands in the Markdown and the HTML is put back in the page's
-HTML. Nothing generated is ever written into docs/.
+HTML, the links and card names as soon as Markdown is done, the drawings once the page is written
+(the search, which reads every page's HTML, reads them without the drawings' many tags). Nothing
+generated is ever written into docs/.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ginspec.site import Site  # noqa: E402
+from ginspec.site import Site, templating  # noqa: E402
 
 _site: Site | None = None
 
@@ -43,6 +45,13 @@ def on_config(config):
     return config
 
 
+def on_env(env, config, files):  # noqa: ARG001
+    # the theme's templates compiled once and kept (in a folder of the user's own under the
+    # system's temporary folder), not compiled again at every build
+    env.bytecode_cache = templating.compiled_templates()
+    return env
+
+
 def on_files(files: Files, config) -> Files:
     site = _current(config)
     for uri, markdown in site.pages().items():
@@ -56,4 +65,9 @@ def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
 
 
 def on_page_content(html: str, page, config, files) -> str:  # noqa: ARG001
-    return _current(config).restore(html)
+    # the drawings stay placeholders (HTML comments) while the search reads the page's text
+    return _current(config).restore_text(html)
+
+
+def on_post_page(output: str, page, config) -> str:  # noqa: ARG001
+    return _current(config).restore(output)

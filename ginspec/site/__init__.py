@@ -122,5 +122,10 @@ class Site:
         """A built page's HTML with its drawings in place (see ``deferred_drawings``)."""
         return self.context.restore(html)
 
+    def restore_text(self, html: str) -> str:
+        """A page's HTML with its links, card names and tables in place, its drawings still
+        placeholders (:meth:`restore` puts them back): the mkdocs hook gives the search this."""
+        return self.context.restore_text(html)
+
     def conformance_page(self) -> str:
         return self.families["conformance"].index_page()  # type: ignore[attr-defined]
