@@ -6,8 +6,8 @@ hand-written pages in docs/ may hold ``<!-- ginspec:NAME -->`` lines, which are 
 generated Markdown. Drawings of cards, and the generated links and card names inside lines of
 text, skip Markdown: a placeholder stands in the Markdown and the HTML is put back in the page's
 HTML, the links and card names as soon as Markdown is done, the drawings once the page is written
-(the search, which reads every page's HTML, reads them without the drawings' many tags). Nothing
-generated is ever written into docs/.
+(the search, which reads every page's HTML, reads them without the drawings' many tags, and reads
+highlighted code as plain text). Nothing generated is ever written into docs/.
 """
 
 from __future__ import annotations
@@ -65,8 +65,9 @@ def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
 
 
 def on_page_content(html: str, page, config, files) -> str:  # noqa: ARG001
-    # the drawings stay placeholders (HTML comments) while the search reads the page's text
-    return _current(config).restore_text(html)
+    # the drawings stay placeholders (HTML comments), and highlighted code plain text, while the
+    # search reads the page
+    return _current(config).searchable(html)
 
 
 def on_post_page(output: str, page, config) -> str:  # noqa: ARG001

@@ -148,3 +148,23 @@ def test_a_house_variant_named_like_a_shipped_one_is_refused(tmp_path: Path) -> 
 def test_an_empty_house_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidVariant, match="holds no variant file"):
         _ = Suite(ROOT, ROOT / "no-reports", house=tmp_path).variants
+
+
+HIGHLIGHTED_PAGE = (
+    '<h2 id="s">A scenario</h2>\n'
+    '<div class="highlight"><pre><span></span><code><span class="k">Given </span><span class="nf">standard rules</span>\n'
+    '<span class="k">Then </span><span class="nf">the deadwood is &quot;5&quot; &lt;here&gt;</span>\n</code></pre></div>\n'
+    '<p>between</p>\n'
+    '<div class="language-json highlight"><span class="filename">a.json</span><pre><span></span><code><span class="p">{}</span></code></pre></div>\n'
+)
+
+
+def test_the_search_reads_highlighted_code_as_plain_text_and_the_page_gets_it_back() -> None:
+    from ginspec.site.code_blocks import CodeBlocks
+
+    blocks = CodeBlocks()
+    plain = blocks.plain(HIGHLIGHTED_PAGE)
+    assert 'class="k"' not in plain and 'class="p"' not in plain and "filename" not in plain
+    assert "<pre><code>Given standard rules\nThen the deadwood is &quot;5&quot; &lt;here&gt;\n</code></pre>" in plain
+    assert "<p>between</p>" in plain
+    assert blocks.restore(plain) == HIGHLIGHTED_PAGE
