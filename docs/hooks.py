@@ -15,12 +15,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from ginspec.errors import SuiteError  # noqa: E402
 from ginspec.site import Site, templating  # noqa: E402
 
 _site: Site | None = None
@@ -41,7 +43,10 @@ def on_startup(command, dirty) -> None:  # noqa: ARG001 - mkdocs passes these by
 def on_config(config):
     global _site
     _site = None  # data may have changed between two builds of `mkdocs serve`
-    config["nav"] = _current(config).nav()
+    try:
+        config["nav"] = _current(config).nav()
+    except SuiteError as error:  # a broken file of the suite or of the house variants: one line
+        raise PluginError(str(error)) from None
     return config
 
 

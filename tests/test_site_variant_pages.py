@@ -168,3 +168,19 @@ def test_the_search_reads_highlighted_code_as_plain_text_and_the_page_gets_it_ba
     assert "<pre><code>Given standard rules\nThen the deadwood is &quot;5&quot; &lt;here&gt;\n</code></pre>" in plain
     assert "<p>between</p>" in plain
     assert blocks.restore(plain) == HIGHLIGHTED_PAGE
+
+
+def test_the_site_build_stops_in_one_line_on_a_broken_house_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    PluginError = pytest.importorskip("mkdocs.exceptions").PluginError
+
+    spec = importlib.util.spec_from_file_location("ginspec_docs_hooks", ROOT / "docs" / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    monkeypatch.setenv("GINSPEC_SITE_VARIANTS", str(_house_folder(tmp_path, {**HOUSE, "name": "standard"})))
+    with pytest.raises(PluginError) as raised:
+        hooks.on_config({"docs_dir": str(ROOT / "docs")})
+    assert "standard.yaml: variant 'standard' has the name of a shipped variant" in str(raised.value)
+    assert "\n" not in str(raised.value)
