@@ -5,7 +5,9 @@ The pages about rules, variants, registers, tests and conformance are made at bu
 hand-written pages in docs/ may hold ``<!-- ginspec:NAME -->`` lines, which are replaced by
 generated Markdown. Drawings of cards, and the generated links and card names inside lines of
 text, skip Markdown: a placeholder stands in the Markdown and the HTML is put back in the page's
-HTML. Nothing generated is ever written into docs/.
+HTML, the links and card names as soon as Markdown is done, the drawings once the page is written
+(the search, which reads every page's HTML, reads them without the drawings' many tags, and reads
+highlighted code as plain text). Nothing generated is ever written into docs/.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ginspec.site import Site  # noqa: E402
+from ginspec.errors import SuiteError  # noqa: E402
+from ginspec.site import Site, templating  # noqa: E402
 
 _site: Site | None = None
 
@@ -39,8 +43,18 @@ def on_startup(command, dirty) -> None:  # noqa: ARG001 - mkdocs passes these by
 def on_config(config):
     global _site
     _site = None  # data may have changed between two builds of `mkdocs serve`
-    config["nav"] = _current(config).nav()
+    try:
+        config["nav"] = _current(config).nav()
+    except SuiteError as error:  # a broken file of the suite or of the house variants: one line
+        raise PluginError(str(error)) from None
     return config
+
+
+def on_env(env, config, files):  # noqa: ARG001
+    # the theme's templates compiled once and kept (in a folder of the user's own under the
+    # system's temporary folder), not compiled again at every build
+    env.bytecode_cache = templating.compiled_templates()
+    return env
 
 
 def on_files(files: Files, config) -> Files:
@@ -56,4 +70,10 @@ def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
 
 
 def on_page_content(html: str, page, config, files) -> str:  # noqa: ARG001
-    return _current(config).restore(html)
+    # the drawings stay placeholders (HTML comments), and highlighted code plain text, while the
+    # search reads the page
+    return _current(config).searchable(html)
+
+
+def on_post_page(output: str, page, config) -> str:  # noqa: ARG001
+    return _current(config).restore(output)

@@ -1,13 +1,15 @@
 """The Gherkin feature files (``features/<area>/*.feature``) read for display and traceability:
 each scenario with its own text (its tags, steps and examples), its anchor and its tags (the
 feature's and its ``Rule:``'s tags included). Parsing is pytest-bdd's, the parser the scenarios
-run with."""
+run with; what it makes of a text is remembered between runs (:mod:`ginspec.parsed_cache`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
+from ginspec import parsed_cache
 from ginspec.anchors import slug
 from ginspec.paths import suite_root
 
@@ -56,10 +58,11 @@ _PARSED_LIMIT = 1024
 def parse_feature(path: Path, root: Path) -> FeatureFile:
     """A feature file with each scenario's own text (its tags, steps and examples)."""
     text = path.read_text(encoding="utf-8")
-    parsed = _PARSED.get(text)
+    parsed = _PARSED.get(text) or _recalled(text)
     if parsed is None:
         parsed = _parse_text(path, text)
         if path.read_text(encoding="utf-8") == text:  # the file did not change while it was parsed
+            _remember(text, parsed)
             if len(_PARSED) >= _PARSED_LIMIT:
                 _PARSED.clear()
             _PARSED[text] = parsed
@@ -73,6 +76,33 @@ def parse_feature(path: Path, root: Path) -> FeatureFile:
         text=text,
         scenarios=[FeatureScenario(name=name, anchor=anchor, tags=list(tags), text=block) for name, anchor, tags, block in parsed.scenarios],
     )
+
+
+@lru_cache(maxsize=None)
+def _parser_version() -> str:
+    from importlib.metadata import version
+
+    return version("pytest-bdd")
+
+
+def _memory_key(text: str) -> str:
+    return parsed_cache.digest(f"feature file, pytest-bdd {_parser_version()}\0{text}".encode())
+
+
+def _recalled(text: str) -> _ParsedText | None:
+    """What an earlier run parsed of the same text with the same parser (:mod:`ginspec.parsed_cache`:
+    plain data under the digest of the text), or None."""
+    remembered = parsed_cache.recall(_memory_key(text))
+    try:
+        name, description, tags, scenarios = remembered
+        return _ParsedText(name, description, tuple(tags), tuple((title, anchor, tuple(marks), block) for title, anchor, marks, block in scenarios))
+    except (TypeError, ValueError):
+        return None
+
+
+def _remember(text: str, parsed: _ParsedText) -> None:
+    scenarios = [[title, anchor, list(marks), block] for title, anchor, marks, block in parsed.scenarios]
+    parsed_cache.remember(_memory_key(text), [parsed.name, parsed.description, list(parsed.tags), scenarios])
 
 
 def _parse_text(path: Path, text: str) -> _ParsedText:

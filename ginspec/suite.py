@@ -21,18 +21,22 @@ from ginspec.paths import suite_root
 from ginspec.registers import Registers, load_registers
 from ginspec.registry import Area, Rule, load_registry
 from ginspec.saved_reports import EngineReport, load_reports
-from ginspec.variants import Variant, load_variants, parameter_schemas
+from ginspec.variants import Variant, load_house_variants, load_variants, parameter_schemas
 from ginspec.vectors import Vector, VectorFile, load_vector_files
 
 
 class Suite:
     """The suite's data under ``root`` (default: the suite root). ``reports`` is the folder of
-    saved conformance reports (default: ``$GINSPEC_SITE_REPORTS``, else ``reports/``)."""
+    saved conformance reports (default: ``$GINSPEC_SITE_REPORTS``, else ``reports/``). ``house``
+    is a folder of a project's own variant files, shown beside the shipped variants (default:
+    ``$GINSPEC_SITE_VARIANTS``, else none)."""
 
-    def __init__(self, root: Path | None = None, reports: Path | None = None) -> None:
+    def __init__(self, root: Path | None = None, reports: Path | None = None, house: Path | None = None) -> None:
         self.root = Path(root) if root else suite_root()
         configured = os.environ.get("GINSPEC_SITE_REPORTS")
         self.reports_dir = Path(reports) if reports else Path(configured) if configured else self.root / "reports"
+        house_configured = os.environ.get("GINSPEC_SITE_VARIANTS")
+        self.house_dir = Path(house) if house else Path(house_configured) if house_configured else None
 
     # -- the rules ---------------------------------------------------------------------------------
 
@@ -52,7 +56,16 @@ class Suite:
 
     @cached_property
     def variants(self) -> dict[str, Variant]:
-        return load_variants(self.root / "spec" / "variants")
+        """The shipped variants, then the house variants of :attr:`house_dir`."""
+        shipped = self.root / "spec" / "variants"
+        if self.house_dir is None:
+            return load_variants(shipped)
+        return {**load_variants(shipped), **load_house_variants(self.house_dir, shipped)}
+
+    @cached_property
+    def house_variants(self) -> frozenset[str]:
+        """The names of the house variants (a project's own, from :attr:`house_dir`)."""
+        return frozenset(self.variants) - frozenset(load_variants(self.root / "spec" / "variants")) if self.house_dir else frozenset()
 
     @cached_property
     def parameter_schemas(self) -> dict[str, Any]:

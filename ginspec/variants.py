@@ -239,6 +239,25 @@ def load_variants(directory: Path | None = None) -> dict[str, Variant]:
         return {name: catalogue.variant(name) for name in catalogue.files}
 
 
+def load_house_variants(folder: Path, shipped: Path | None = None) -> dict[str, Variant]:
+    """The variant files of a project's own ``folder`` (house variants), resolved with the shipped
+    variants of ``shipped`` (default: ``spec/variants``), which they may extend. A folder that is
+    missing or holds no variant file, and a house variant named like a shipped one, are refused in
+    one line."""
+    if not folder.is_dir():
+        raise InvalidVariant(f"{display(folder)}: no such folder of variant files")
+    house = variant_files(folder)
+    if not house:
+        raise InvalidVariant(f"{display(folder)}: holds no variant file (NAME.yaml)")
+    catalogue = _Catalogue(shipped)
+    clash = sorted(set(house) & set(catalogue.files))
+    if clash:
+        raise InvalidVariant(f"{display(house[clash[0]])}: variant {quote(clash[0])} has the name of a shipped variant; give it another name")
+    catalogue.files.update(house)
+    with schema_checks.batch():
+        return {name: catalogue.variant(name) for name in house}
+
+
 @lru_cache(maxsize=None)
 def _catalogue() -> _Catalogue:
     return _Catalogue()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ginspec.feature_files import parse_feature
 
 FIRST = """@MELD-SET
@@ -61,3 +63,22 @@ def test_what_a_reader_changes_in_its_copy_stays_in_its_copy(tmp_path: Path) -> 
     first.tags.clear()
     again = parse_feature(path, tmp_path)
     assert again.scenarios[0].tags == ["MELD-RUN", "MELD-SET"] and len(again.scenarios) == 2 and again.tags == ["MELD-SET"]
+
+
+def test_a_text_parsed_in_an_earlier_run_is_not_parsed_again(tmp_path: Path, monkeypatch) -> None:
+    import ginspec.feature_files as feature_files
+
+    monkeypatch.setenv("GINSPEC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(feature_files, "_PARSED", {})  # nothing parsed in this process yet
+    path = _write(tmp_path / "features" / "melds" / "sets.feature", SECOND)
+    first = parse_feature(path, tmp_path)
+    feature_files._PARSED.clear()  # a new run: nothing parsed in this process
+
+    def parse_again(path: Path, text: str) -> None:
+        raise AssertionError(f"{path} was parsed again")
+
+    monkeypatch.setattr(feature_files, "_parse_text", parse_again)
+    assert parse_feature(path, tmp_path) == first
+    _write(path, FIRST)  # another text: another key, parsed anew
+    with pytest.raises(AssertionError, match="parsed again"):
+        parse_feature(path, tmp_path)

@@ -1,7 +1,9 @@
 """The documentation site in a real browser: Debian's headless chromium driven by Playwright, over
 ``python -m http.server`` on 127.0.0.1. A rule page shows its cards, the search finds a rule by its
-ID, the variants table and the conformance matrix render, no page logs an error, and neither a
-phone nor a desktop window scrolls sideways. Screenshots go to ``test-artifacts/``.
+ID, the variants table and the conformance matrix render and the variants table keeps its labels in
+sight while scrolled, no page logs an error, no page of the site scrolls sideways in a phone's
+window (390 pixels) or a desktop's (1280), and no page shows a value as a program prints it
+(``None``, ``{``, ``[``) outside a block of code. Screenshots go to ``test-artifacts/``.
 
 One browser and one tab serve the whole module; the tab goes from page to page as a reader's would.
 For the width of the pages each page is loaded once, in a phone's or a desktop's window, and
@@ -13,6 +15,7 @@ it), and not loaded again.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import socket
 import subprocess
@@ -41,7 +44,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
+DESKTOP = {"width": 1280, "height": 900}
 
 
 def _missing() -> str | None:
@@ -174,10 +177,11 @@ class Window:
         return int(self.page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
     def measure(self, path: str, restore: bool = False) -> None:
-        """Record in :attr:`fit` how far the page shown, ``path`` of :data:`FITTING`, is wider
-        than the window in the window's size and, resized, in the other (then back to the first
-        size with ``restore``), and the errors it logged."""
+        """Record in :attr:`fit` how far the page shown, ``path`` of the site, is wider than the
+        window in the window's size and, resized, in the other (then back to the first size with
+        ``restore``), the errors it logged and what it shows as a program prints values."""
         first = self.page.viewport_size
+        self.fit.raw[path or "home"] = self.page.evaluate(SHOWN_RAW)
         sizes = [("phone", PHONE), ("desktop", DESKTOP)]
         if first == DESKTOP:
             sizes.reverse()
@@ -278,34 +282,57 @@ def test_conformance_matrix_renders(window: Window) -> None:
     window.measure(f"conformance/{SAMPLE_ENGINE}/")
 
 
-FITTING = (
-    "",
-    "learn/",
-    "rules/melds/#MELD-SET",
-    "rules/scoring/",
-    "variants/",
-    "variants/oklahoma/",
-    "registers/conflicts/",
-    "conformance/",
-    f"conformance/{SAMPLE_ENGINE}/",
-    "vectors/round/layoffs/",
-    "reference/cli/",
-)
-"""One page of each kind, the widest tables among them: the home page, a hand-written page, rule
-pages (cards drawn in examples, the scoring tables), the variants side by side and one variant,
-a register, the conformance matrix and one engine's report, a page of vectors, the reference."""
+MANY_ALIKE = ("vectors/", "scenarios/")
+"""Families of many pages made alike (one per file of vectors, one per feature file)."""
 
-SHOTS = {"rules/melds/#MELD-SET": "rule-page", "conformance/": "conformance"}
+
+@functools.lru_cache(maxsize=None)
+def site_pages() -> list[str]:
+    """The pages the browser opens, as paths below the site's address ("" for the home page):
+    every page of the built site, but of the families of many pages made alike
+    (:data:`MANY_ALIKE`) every fifth page and the eight largest (the widest drawings and tables) -
+    every page of those families is drawn by the same code, and opening all of them in a browser
+    takes minutes. ``tests/test_site_variant_pages.py`` reads every drawing of every vector."""
+    site = built_site()
+    pages = sorted(path for path in site.rglob("index.html"))
+    address = {path: path.parent.relative_to(site).as_posix() + "/" if path.parent != site else "" for path in pages}
+    alike = [path for path in pages if address[path].startswith(MANY_ALIKE)]
+    largest = sorted(alike, key=lambda path: -path.stat().st_size)[:8]
+    chosen = [path for path in pages if path not in alike] + alike[::5] + largest
+    return sorted({address[path] for path in chosen})
+
+
+SHOTS = {"rules/melds/#MELD-SET": "rule-page", "conformance/": "conformance", "variants/": "variants"}
 """Pages kept as screenshots in ``test-artifacts/``, by file name."""
+
+SHOWN_RAW = r"""() => {
+    const article = document.querySelector('article') || document.body;
+    const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+    const found = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('pre, script, style, .headerlink')) continue;
+        if (parent.closest('code') && !parent.closest('.gs-example, .gs-matrix')) continue;
+        const text = node.textContent;
+        const match = text.match(/\bNone\b|[{[]/);
+        if (match) found.push(text.slice(Math.max(0, match.index - 40), match.index + 40).trim());
+    }
+    return found.slice(0, 3);
+}"""
+"""A script listing text of the page's article that shows a value as a program prints it: Python's
+``None``, or a brace or bracket of a dictionary or list. Blocks of code (``pre``) are left alone, and
+so are code spans written in the prose of a page; a code span inside a drawn example or a table of
+results is not: there a value is drawn for a reader."""
 
 
 class Fit:
-    """How far each page of :data:`FITTING` is wider than the window (pixels, by window size and
-    page), and the errors each page logged."""
+    """How far each page of the site is wider than the window (pixels, by window size and page),
+    the errors each page logged, and what each shows as a program prints values (:data:`SHOWN_RAW`)."""
 
     def __init__(self) -> None:
         self.overflow: dict[str, dict[str, int]] = {"phone": {}, "desktop": {}}
         self.errors: dict[str, list[str]] = {}
+        self.raw: dict[str, list[str]] = {}
 
 
 @pytest.fixture(scope="module")
@@ -315,7 +342,7 @@ def fit(window: Window) -> Fit:
     desktop's window narrowed to a phone's (:meth:`Window.measure`); of the others, every other
     page is loaded in a phone's window and widened to a desktop's, the rest loaded in a desktop's
     and narrowed to a phone's."""
-    left = [path for path in FITTING if (path or "home") not in window.fit.overflow["desktop"]]
+    left = [path for path in site_pages() if (path or "home") not in window.fit.overflow["desktop"]]
     for number, path in enumerate(left):
         window.open(path, DESKTOP if number % 2 else PHONE)
         window.measure(path)
@@ -325,7 +352,73 @@ def fit(window: Window) -> Fit:
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_pages_fit_the_window(fit: Fit, size: str) -> None:
     viewport = PHONE if size == "phone" else DESKTOP
-    assert set(fit.overflow[size]) == {path or "home" for path in FITTING}, "every page is measured"
+    assert {path or "home" for path in site_pages()} <= set(fit.overflow[size]), "every page is measured"
     overflowing = {path: pixels for path, pixels in fit.overflow[size].items() if pixels > 1}
     assert not overflowing, f"pages wider than a {viewport['width']}px window: {overflowing}"
     assert not fit.errors, fit.errors
+
+
+def test_no_page_shows_values_as_a_program_prints_them(fit: Fit) -> None:
+    assert {path or "home" for path in site_pages()} <= set(fit.raw), "every page is read"
+    shown = {path: texts for path, texts in fit.raw.items() if texts}
+    assert not shown, f"{len(shown)} pages show None, {{ or [ outside code: {dict(list(shown.items())[:12])}"
+
+
+LABELS_IN_SIGHT = """() => {
+    const box = document.querySelector('.gs-variants-matrix');
+    const table = box.querySelector('table');
+    for (const scroller of [box, table]) {
+        scroller.scrollLeft = scroller.scrollWidth;
+        scroller.scrollTop = scroller.scrollHeight;
+    }
+    const frame = box.getBoundingClientRect();
+    window.scrollBy(0, frame.bottom - window.innerHeight + 8);
+    const seen = box.getBoundingClientRect();
+    const top = Math.max(seen.top, 0), bottom = Math.min(seen.bottom, window.innerHeight);
+    const right = Math.min(seen.right, window.innerWidth) - 4;
+    const shown = (element) => {
+        const r = element.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && element.contains(hit);
+    };
+    const cell = document.elementFromPoint(right - 10, bottom - 6)?.closest('td');
+    if (!cell) return {cell: null};
+    const row = cell.parentElement;
+    const header = table.rows[0].cells[cell.cellIndex];
+    return {
+        cell: cell.title,
+        scrolled: box.scrollLeft + table.scrollLeft > 0,
+        rowLabel: shown(row.cells[0]) ? row.cells[0].innerText : null,
+        columnLabel: shown(header) ? header.innerText : null,
+        corner: shown(table.rows[0].cells[0]),
+    };
+}"""
+"""A script scrolling the variants table to its far right and the page down to the table's last
+rows, then reading the cell near the bottom right of what is in sight: its row's label (the
+parameter) and its column's (the variant), each seen if it is drawn on top at its middle."""
+
+COLUMNS_IN_SIGHT = """() => {
+    const box = document.querySelector('.gs-variants-matrix');
+    const frame = box.getBoundingClientRect();
+    const headers = [...box.querySelector('table').rows[0].cells].slice(1);
+    return headers.filter(cell => cell.getBoundingClientRect().right <= Math.min(frame.right, window.innerWidth) + 1).length;
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_variants_table_keeps_its_labels_in_sight(window: Window, size: str) -> None:
+    page = window.open("variants/", DESKTOP if size == "desktop" else PHONE)
+    variants = len(load_variants())
+    if size == "desktop":
+        columns = page.evaluate(COLUMNS_IN_SIGHT)
+        assert columns >= variants // 2, f"{columns} of {variants} variants in sight at {DESKTOP['width']} pixels"
+    seen = page.evaluate(LABELS_IN_SIGHT)
+    assert seen["cell"], f"no cell of the table in sight once scrolled: {seen}"
+    assert seen["scrolled"], "the table is wider than the window and scrolls sideways"
+    _shot(page, f"variants-scrolled-{size}.png")
+    name, _, key = seen["cell"].partition(": ")
+    key = key.split(" = ")[0]
+    assert seen["rowLabel"] == key, f"the row of {seen['cell']!r} shows the label {seen['rowLabel']!r}"
+    assert seen["columnLabel"] == name, f"the column of {seen['cell']!r} shows the label {seen['columnLabel']!r}"
+    assert seen["corner"], "the corner cell stays above the scrolled cells"

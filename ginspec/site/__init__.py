@@ -15,7 +15,8 @@ The package, one job per module:
 - one module per family of pages: :mod:`~ginspec.site.rules`, :mod:`~ginspec.site.variants`,
   :mod:`~ginspec.site.registers`, :mod:`~ginspec.site.tests`, :mod:`~ginspec.site.conformance`,
   :mod:`~ginspec.site.reference`;
-- :mod:`~ginspec.site.directives` and :mod:`~ginspec.site.nav`.
+- :mod:`~ginspec.site.directives` and :mod:`~ginspec.site.nav`;
+- :mod:`~ginspec.site.code_blocks`: highlighted code read by the search as plain text.
 
 ``docs/guide/pages.md`` tells how to add a page or a section of a page.
 """
@@ -30,6 +31,7 @@ from ginspec.anchors import slug
 from ginspec.saved_reports import EngineReport, is_report, load_reports
 from ginspec.site import templating
 from ginspec.site.cards import arrangement_html, card_html, hand_html, md_cards
+from ginspec.site.code_blocks import CodeBlocks
 from ginspec.site.conformance import ConformancePages
 from ginspec.site.directives import Directives
 from ginspec.site.family import Builder, Context, PageFamily
@@ -86,6 +88,7 @@ class Site:
         if deferred_drawings:
             links.place = self.context.inline
         self.families = {name: family(self.context) for name, family in FAMILIES.items()}
+        self.code_blocks = CodeBlocks()
         self.directives = Directives(self.context, self.families["reference"], self.families["conformance"])  # type: ignore[arg-type]
 
     # the data the site is made from, for callers that inspect it
@@ -119,8 +122,15 @@ class Site:
         return self.directives.expand(markdown, uri)
 
     def restore(self, html: str) -> str:
-        """A built page's HTML with its drawings in place (see ``deferred_drawings``)."""
-        return self.context.restore(html)
+        """A built page's HTML with its drawings and highlighted code in place (see
+        ``deferred_drawings`` and :meth:`searchable`)."""
+        return self.code_blocks.restore(self.context.restore(html))
+
+    def searchable(self, html: str) -> str:
+        """A page's HTML as the search reads it: its links, card names and tables in place, its
+        drawings still placeholders and its highlighted code plain text (:mod:`ginspec.site.code_blocks`);
+        :meth:`restore` puts them back once the page is written."""
+        return self.code_blocks.plain(self.context.restore_text(html))
 
     def conformance_page(self) -> str:
         return self.families["conformance"].index_page()  # type: ignore[attr-defined]

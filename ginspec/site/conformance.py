@@ -15,7 +15,7 @@ from ginspec.saved_reports import EngineReport
 from ginspec.site.cards import md_cards
 from ginspec.site.examples import vector_body
 from ginspec.site.family import Builder, PageFamily
-from ginspec.site.links import area_uri, href, rel, slug
+from ginspec.site.links import area_uri, case_label, href, rel, slug
 from ginspec.site.markdown import md_text, show_value
 from ginspec.site.rules import ordered_areas
 from ginspec.site.templating import macros, render
@@ -238,13 +238,13 @@ class ConformancePages(PageFamily):
             "record.md",
             record=record,
             anchor="case-" + slug(record["id"]),
-            case_id=md_text(record["id"]),
+            case_id=md_text(case_label(record["id"])),
             variant=self.links.variant(record["variant"], uri) if record.get("variant") else "",
             case=self.links.case(record["id"], uri),
             rules=self.links.rules(record.get("rules") or (), uri),
             description=md_cards(vector.description, self.context.inline) if vector is not None else "",
             body=self.context.place(vector_body(vector)) if vector is not None else "",
-            message=md_text(record.get("message") or ""),
+            message=self.context.code(record["message"]) if record.get("message") else "",
             expected=json.dumps(record.get("expected"), indent=1, ensure_ascii=False) if compare else "",
             observed=json.dumps(record.get("observed"), indent=1, ensure_ascii=False) if compare else "",
         )

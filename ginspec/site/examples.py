@@ -5,7 +5,6 @@ and ``templates/vector.md``."""
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup
@@ -14,6 +13,7 @@ from ginspec.site.cards import arrangement_html, card_list, cards_in_text, hand_
 from ginspec.site.family import Context
 from ginspec.site.markdown import show_value
 from ginspec.site.templating import macros, render
+from ginspec.site.values import literal_html, plain, value_html
 from ginspec.vectors import Vector
 from reference_impl.cards import parse_cards
 
@@ -38,12 +38,10 @@ def answer_html(expected: Mapping[str, Any], skip: Sequence[str] = ()) -> Markup
             text: Any = "yes" if value else "no"
         elif isinstance(value, str):
             text = cards_in_text(value)
-        elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+        elif isinstance(value, list) and value and all(isinstance(item, str) for item in value):
             text = Markup(" ").join(cards_in_text(item) for item in value)
-        elif isinstance(value, (Mapping, list)):
-            text = _html().code(json.dumps(value, ensure_ascii=False))
         else:
-            text = str(value)
+            text = value_html(value)
         facts.append((key.replace("_", " "), text))
     return _html().answer(facts)
 
@@ -89,8 +87,8 @@ def _score_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Ma
     return [row_html("knocker", knocker), row_html("defender", hand_html(data["defender"], layoffs, sort=True)), row_html("answer", answer_html(expected))]
 
 
-def _round_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Markup]:
-    deal = data["deal"]
+def _deal_rows(deal: Mapping[str, Any]) -> list[Markup]:
+    """A deal: each seat's hand (the dealer marked), the upcard and the stock."""
     rows = []
     for seat in sorted(deal["hands"]):
         label = seat + (" (deals)" if deal.get("dealer") == seat else "")
@@ -100,14 +98,27 @@ def _round_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Ma
     stock = [str(card) for card in parse_cards(deal.get("stock", ""))]
     if stock:
         rows.append(row_html("stock", _html().stock(stock)))
-    actions = data.get("actions", ())
-    if actions:
-        illegal = expected.get("illegal", {}).get("index") if isinstance(expected.get("illegal"), dict) else None
-        rows.append(row_html("play", _html().actions([cards_in_text(action) for action in actions], illegal)))
-    rows.append(row_html("answer", answer_html(expected, skip=("checkpoints",))))
+    return rows
+
+
+def _play_rows(actions: Any, expected: Mapping[str, Any]) -> list[Markup]:
+    """The moves played, the refused one (``expected.illegal.index``) struck through."""
+    if not actions:
+        return []
+    illegal = expected.get("illegal", {}).get("index") if isinstance(expected.get("illegal"), dict) else None
+    return [row_html("play", _html().actions([cards_in_text(action) for action in actions], illegal))]
+
+
+def _answer_rows(expected: Mapping[str, Any]) -> list[Markup]:
+    """The expected answer; the checkpoints along the way counted, not drawn."""
+    rows = [row_html("answer", answer_html(expected, skip=("checkpoints",)))]
     if expected.get("checkpoints"):
         rows.append(row_html("", _html().note(f"and {len(expected['checkpoints'])} checkpoint(s) along the way")))
     return rows
+
+
+def _round_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Markup]:
+    return _deal_rows(data["deal"]) + _play_rows(data.get("actions", ()), expected) + _answer_rows(expected)
 
 
 def _game_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Markup]:
@@ -121,45 +132,55 @@ def _game_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Mar
         columns = ["hand"] + (["dealer"] if dealers else []) + ["winner", "outcome", "points"] + (["totals"] if totals else [])
         body = []
         for number, hand in enumerate(hands, start=1):
-            cells = [str(number)]
+            cells: list[Any] = [str(number)]
             if dealers:
-                cells.append(str(dealers[number - 1]) if number <= len(dealers) else "")
-            cells += [str(hand.get("winner", "")), str(hand.get("outcome", "")), str(hand.get("points", ""))]
+                cells.append(plain(dealers[number - 1]) if number <= len(dealers) else "")
+            cells += [plain(hand.get("winner", "")), plain(hand.get("outcome", "")), value_html(hand.get("points", ""))]
             if totals:
                 total = totals[number - 1] if number <= len(totals) else ""
-                cells.append(" – ".join(map(str, total)) if isinstance(total, list) else str(total))
+                cells.append(" – ".join(map(plain, total)) if isinstance(total, list) else value_html(total))
             body.append(cells)
         rows.append(row_html("hands", _html().mini_table(columns, body)))
     final = expected.get("final")
     if isinstance(final, Mapping) and final and all(isinstance(value, Mapping) for value in final.values()):
         keys = list(next(iter(final.values())))
-        body = [[player] + [str(values.get(key, "")) for key in keys] for player, values in final.items()]
+        body = [[player] + [plain(values.get(key, "")) for key in keys] for player, values in final.items()]
         rows.append(row_html("final", _html().mini_table(["player"] + [key.replace("_", " ") for key in keys], body)))
     columns_expected = expected.get("columns")
     if isinstance(columns_expected, list) and columns_expected:
         body = []
         for number, column in enumerate(columns_expected, start=1):
             column_totals = column.get("totals") or {}
-            points = " – ".join(f"{player} {value}" for player, value in column_totals.items()) if isinstance(column_totals, Mapping) else str(column_totals)
-            body.append([str(number), str(column.get("closed_after", "")), points, str(column.get("winner", "")), str(column.get("margin", ""))])
+            points = " – ".join(f"{player} {plain(value)}" for player, value in column_totals.items()) if isinstance(column_totals, Mapping) else plain(column_totals)
+            body.append([str(number), plain(column.get("closed_after")), points, plain(column.get("winner")), plain(column.get("margin"))])
         rows.append(row_html("columns", _html().mini_table(["game", "closed after hand", "points", "winner", "margin"], body)))
     rows.append(row_html("answer", answer_html(expected, skip=("totals", "columns", "dealers", "final"))))
     return rows
 
 
+def _is_deal(value: Any) -> bool:
+    return isinstance(value, Mapping) and isinstance(value.get("hands"), Mapping) and all(card_list(hand) is not None for hand in value["hands"].values())
+
+
 def _generic_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Markup]:
-    """Any other kind: each input value drawn as cards when it is cards, else shown as JSON."""
+    """Any other kind (a hand or a game at a table of three or four): each input value drawn as
+    cards when it is cards (a deal as the seats' hands, the moves as a numbered list), else drawn
+    as values (:func:`ginspec.site.values.value_html`)."""
     rows = []
     for key, value in data.items():
         if card_list(value) is not None:
             rows.append(row_html(key, hand_html(value)))
+        elif key == "deal" and _is_deal(value):
+            rows += _deal_rows(value)
+        elif key == "actions" and isinstance(value, list) and all(isinstance(item, str) for item in value):
+            rows += _play_rows(value, expected)
         elif isinstance(value, Mapping) and value and all(card_list(item) is not None for item in value.values()):
             rows += [row_html(str(inner), hand_html(item)) for inner, item in value.items()]
         elif isinstance(value, list) and value and all(card_list(item) is not None for item in value):
             rows.append(row_html(key, melds_html(value)))
         else:
-            rows.append(row_html(key, _html().code(json.dumps(value, ensure_ascii=False))))
-    return rows + [row_html("answer", answer_html(expected))]
+            rows.append(row_html(key, value_html(value)))
+    return rows + _answer_rows(expected)
 
 
 DRAWINGS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], list[Markup]]] = {
@@ -179,7 +200,7 @@ DRAWINGS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], list[Markup
 def _malformed_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> list[Markup]:
     """A malformed question (``spec/protocol.md``): its input shown as written, never drawn as
     cards, since its cards need not make a hand (a card twice, a name that is no card)."""
-    rows = [row_html(key, _html().code(json.dumps(value, ensure_ascii=False))) for key, value in data.items()]
+    rows = [row_html(key, literal_html(value)) for key, value in data.items()]
     return rows + [row_html("answer", answer_html(expected))]
 
 
@@ -188,7 +209,7 @@ def vector_body(vector: Vector) -> Markup:
     if "refused" in vector.expected:
         rows = _malformed_rows(vector.input, vector.expected)
         if vector.malformed_parameters:
-            rows.insert(0, row_html("parameters", _html().code(json.dumps(dict(vector.malformed_parameters), ensure_ascii=False))))
+            rows.insert(0, row_html("parameters", literal_html(dict(vector.malformed_parameters))))
         return _html().example(rows)
     draw = DRAWINGS.get(vector.kind, _generic_rows)
     return _html().example(draw(vector.input, vector.expected))

@@ -138,11 +138,22 @@ class Context:
         """A page's HTML with the drawings and inline pieces put back in place of their placeholders."""
         return PLACEHOLDER.sub(self._restored, html)
 
+    def restore_text(self, html: str) -> str:
+        """Like :meth:`restore`, but the drawings (blocks of cards) stay placeholders, HTML comments
+        that :meth:`restore` puts back later: what the search reads of a page is its text, links and
+        tables, without the thousands of tags of its drawings."""
+        return PLACEHOLDER.sub(self._restored_text, html)
+
     def _restored(self, match: re.Match[str]) -> str:
         block = match.group(1) if match.group(1) is not None else match.group(3)
         if block is not None:
             return self.drawings[int(block)]
         return self.drawings[int(match.group(2).translate(FROM_INLINE), 16)]
+
+    def _restored_text(self, match: re.Match[str]) -> str:
+        if match.group(1) is not None:
+            return match.group(0)
+        return self._restored(match)
 
 
 class PageFamily:

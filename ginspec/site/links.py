@@ -83,6 +83,16 @@ or attribute list): such a link may be written in HTML, as Markdown would write 
 only needs no backtick."""
 
 
+EXAMPLE = re.compile(r" \[(?P<example>[^\[\]]+)\]$")
+"""The end of a case ID that names one example of a scenario outline (``... [p1-knock-10]``)."""
+
+
+def case_label(case_id: str) -> str:
+    """A case ID as a reader sees it: one example of a scenario outline as ``(example ...)``
+    rather than the brackets of the ID."""
+    return EXAMPLE.sub(lambda found: f" (example {found.group('example')})", case_id)
+
+
 class Links:
     """Markdown links to the entries of the suite, from the page ``from_uri``; an ID that names
     nothing known is written as plain text.
@@ -151,15 +161,16 @@ class Links:
         return self.link(md_text(label), from_uri, feature.uri, scenario.anchor)
 
     def case(self, case_id: str, from_uri: str) -> str:
-        """A case of a report: a vector, or a scenario (with an example's ``[...]``)."""
+        """A case of a report: a vector, or a scenario (with an example's ``[...]``, shown as
+        :func:`case_label` does)."""
         if case_id in self.suite.vector_by_id:
             return self.vector(case_id, from_uri)
         base, _, variant = case_id.rpartition("@")
         if base and variant:  # a case derived for a variant: a link to the case it comes from
             base = base.rstrip()
-            link = self.vector(base, from_uri) if base in self.suite.vector_by_id else self.scenario(base, from_uri, base)
+            link = self.vector(base, from_uri) if base in self.suite.vector_by_id else self.scenario(base, from_uri, case_label(base))
             return f"{link} (derived for {variant})"
-        return self.scenario(case_id, from_uri, case_id)
+        return self.scenario(case_id, from_uri, case_label(case_id))
 
     def dispute(self, entry_id: str, from_uri: str) -> str:
         """A conflict (C, R entries) or an open question (Q entries)."""

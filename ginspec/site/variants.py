@@ -4,12 +4,14 @@ page per variant (what it sets, the rules it changes, its resolved parameters, i
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import href, rel
 from ginspec.site.markdown import md_text, show_value
+from ginspec.registry import Rule
 from ginspec.site.templating import render
+from ginspec.vectors import Vector
 
 
 def allowed_values(schema: Mapping[str, Any]) -> str:
@@ -29,6 +31,52 @@ def allowed_values(schema: Mapping[str, Any]) -> str:
     if "oneOf" in schema or "anyOf" in schema:
         return " or ".join(allowed_values(option) for option in schema.get("oneOf", schema.get("anyOf", ())))
     return md_text(str(kind or "any value"))
+
+
+RULE_SETTINGS: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "MP4-": ("table_format", ("partnership",)),
+    "IRREG-PARTNERSHIP-": ("table_format", ("partnership",)),
+    "MP3-DEALER-SITS-OUT": ("table_format", ("sit_out",)),
+    "MP3-CUTTHROAT": ("table_format", ("cutthroat",)),
+    "MP3-CAPTAIN-BOX": ("table_format", ("captain_box",)),
+    "MPN-": ("table_format", ("one_table",)),
+    "OKLA-": ("oklahoma", (True,)),
+    "HOLLY-": ("hollywood", (True,)),
+}
+"""Rules that hold only under one setting of a parameter, by the start of their IDs: the rules of
+one way of seating three or four players (MP4 and the partnership count for two teams, each MP3
+rule for its own way of seating three, MPN for everyone at one table; ``spec/tables.md``), and the
+rules of Oklahoma and of Hollywood scoring."""
+
+
+def rule_holds(rule: Rule, parameters: Mapping[str, Any]) -> bool:
+    """Whether ``rule`` is a rule of a game played with ``parameters`` (:data:`RULE_SETTINGS`)."""
+    for start, (key, values) in RULE_SETTINGS.items():
+        if rule.id.startswith(start):
+            return parameters.get(key) in values
+    return True
+
+
+def rule_changed(rule: Rule, changed: Iterable[str], parameters: Mapping[str, Any]) -> bool:
+    """Whether a variant that changes the parameters ``changed`` (its resolved ``parameters``)
+    changes ``rule``: the rule names one of them, and holds in the variant's game (a three-player
+    variant changes no partnership rule, a partnership target no Oklahoma target)."""
+    return any(key in changed for key in rule.parameters) and rule_holds(rule, parameters)
+
+
+def tests_variant(vector: Vector, name: str, parameters: Mapping[str, Any], changed: Iterable[str]) -> bool:
+    """Whether ``vector`` tests the variant ``name`` (resolved ``parameters``, changing ``changed``
+    from standard): it is written under it, or it records the parameters its answer depends on,
+    the variant gives each of them the value the vector is played with, and one of them is a
+    parameter the variant changes (the vector shows what the variant does differently). A vector
+    written under ``standard`` with ``oklahoma: true`` tests Oklahoma when nothing else it depends
+    on differs."""
+    if vector.variant == name:
+        return True
+    if not vector.depends_on or "refused" in vector.expected:
+        return False
+    changed = set(changed)
+    return any(key in changed for key in vector.depends_on) and all(vector.parameters.get(key) == parameters.get(key) for key in vector.depends_on)
 
 
 class VariantPages(PageFamily):
@@ -56,7 +104,7 @@ class VariantPages(PageFamily):
             rows.append(
                 [
                     links.variant(name, uri),
-                    md_text(variant.title) + ("" if variant.authoritative else " *(house or program rules)*"),
+                    md_text(variant.title) + (" *(house variant of this project)*" if name in suite.house_variants else "" if variant.authoritative else " *(house or program rules)*"),
                     links.variant(variant.extends, uri) if variant.extends else "",
                     str(sum(1 for key, value in variant.parameters.items() if self.differs(key, value))),
                 ]
@@ -64,7 +112,7 @@ class VariantPages(PageFamily):
         known = suite.registers.source_codes | suite.registers.statement_ids
         matrix = render(
             "variants_matrix.html",
-            names=[(name, href(uri, f"variants/{name}.md")) for name in names],
+            names=[(name, href(uri, f"variants/{name}.md"), name in suite.house_variants) for name in names],
             parameters=[
                 (key, href(uri, "variants/parameters.md", key), [(name, show_value(suite.variants[name].parameters.get(key)), name != "standard" and self.differs(key, suite.variants[name].parameters.get(key))) for name in names])
                 for key in suite.parameter_schemas
@@ -77,6 +125,7 @@ class VariantPages(PageFamily):
             guide=rel(uri, "guide/variant.md"),
             variants_table=self.context.table(["variant", "title", "extends", "changes from standard"], rows),
             matrix=matrix,
+            house=bool(suite.house_variants),
         )
 
     def parameters_page(self) -> str:
@@ -139,8 +188,9 @@ class VariantPages(PageFamily):
             chain=" → ".join(chain),
             sources=", ".join(links.source(code, uri) for code in variant.sources),
             own_table=self.context.table(own_headers, own) if own else "",
-            affected=links.rules([rule.id for rule in suite.rules.values() if any(key in changed for key in rule.parameters)], uri),
+            affected=links.rules([rule.id for rule in suite.rules.values() if rule_changed(rule, changed, variant.parameters)], uri),
             resolved_table=self.context.table(["parameter", "value", "meaning"], resolved),
             scenarios=[links.scenario(item, uri) for item in scenarios],
-            vectors=[links.vector(vector.id, uri) for vector in suite.vectors if vector.variant == name],
+            house=name in suite.house_variants,
+            vectors=[links.vector(vector.id, uri) for vector in suite.vectors if tests_variant(vector, name, variant.parameters, changed)],
         )

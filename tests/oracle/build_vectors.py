@@ -1317,7 +1317,7 @@ def build_scoring(book, rng):
             results = {score(k_text, d_text, std, [" ".join(m) for m in a])["defender_deadwood"] for a in arrangements}
             if len(results) > 1 and seen.fresh(k_text, d_text, "None", "None"):
                 add(spreads, k_text, d_text,
-                    f"Generated: {len(arrangements)} optimal spreads leave the defender {sorted(results)}; the convention takes the most.")
+                    f"Generated: {len(arrangements)} optimal spreads leave the defender {' or '.join(map(str, sorted(results)))}; the convention takes the most.")
                 made["auto"] += 1
                 continue
         if res["knocker_deadwood"] == res["defender_deadwood"] and made["tie"] < wanted["tie"]:
