@@ -1,0 +1,110 @@
+"""The hands of a campaign. Hand ``index`` of the campaign with seed ``seed`` is a pure function of
+the two: its pack is shuffled, its dealer chosen and every move picked among the legal ones by one
+generator seeded with both (Python's ``random.Random`` seeded with a string is the same on every
+machine and every version of Python 3), so any hand can be played again alone from its number.
+
+The reference engine plays the moves (TURN-DRAW-SOURCE, TURN-DISCARD, KNOCK-LIMIT and the rest of
+``reference_impl.round``) and records, after every action, the state a round checkpoint asserts
+(``spec/vectors.md``): the expected answer to the ``round`` question asked of the other engine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from reference_impl.actions import format_action
+from reference_impl.cards import DECK, format_cards, format_hand
+from reference_impl.round import apply, deal_in_order, legal_actions
+from reference_impl.rules import RoundRules
+
+from ginspec.campaign.shards import Shard
+
+__all__ = ["END_FIELDS", "Hand", "Shard", "hand_generator", "play_hand"]
+
+END_FIELDS = ("outcome", "winner", "points", "finished")
+"""The fields of a hand's end that a campaign judges (those every engine that plays a hand reports)."""
+
+MAX_ACTIONS = 2000
+"""A hand longer than this is a loop in the engine that plays it, never a hand of gin."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand: the deal and actions (the ``round`` question's input) and the rules' answer."""
+
+    seed: int
+    index: int
+    deal: dict[str, Any]
+    actions: list[str]
+    checkpoints: list[dict[str, Any]]
+    end: dict[str, Any]
+
+    def question_input(self, length: int | None = None) -> dict[str, Any]:
+        """The input of a ``round`` question replaying the first ``length`` actions (all by
+        default), with a checkpoint after every one."""
+        actions = self.actions if length is None else self.actions[:length]
+        return {"deal": self.deal, "actions": actions, "observe_after": list(range(len(actions) + 1))}
+
+    def expected(self, length: int | None = None) -> dict[str, Any]:
+        """The rules' answer to :meth:`question_input`: the end (``finished: false`` for a hand
+        cut short) and every checkpoint, each with its ``after``."""
+        if length is None or length >= len(self.actions):
+            answer = dict(self.end)
+            points = self.checkpoints
+        else:
+            answer = {"finished": False}
+            points = self.checkpoints[: length + 1]
+        answer["checkpoints"] = [{"after": after, **point} for after, point in enumerate(points)]
+        return answer
+
+    def transcript(self, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The hand as a transcript ``ginspec replay`` reads (``ginspec/transcripts.py``)."""
+        data: dict[str, Any] = {"variant": variant}
+        if overrides:
+            data["overrides"] = dict(overrides)
+        data.update({"deal": self.deal, "actions": list(self.actions), "result": {k: v for k, v in self.end.items() if k != "finished"} if self.end.get("finished") else {"finished": False}})
+        return data
+
+
+def hand_generator(seed: int, index: int) -> random.Random:
+    """The one generator of hand ``index``: the same numbers on every machine."""
+    return random.Random(f"ginspec-campaign:{seed}:{index}")
+
+
+def play_hand(rules: RoundRules, seed: int, index: int) -> Hand:
+    """Deal hand ``index`` and play it to its end with moves chosen at random among the legal
+    ones, recording the state after every action."""
+    rng = hand_generator(seed, index)
+    order = list(DECK)
+    rng.shuffle(order)
+    dealer = "p1" if rng.random() < 0.5 else "p2"
+    state = start = deal_in_order(rules, dealer, order)
+    actions: list[str] = []
+    checkpoints: list[dict[str, Any]] = []
+    while True:
+        legal = legal_actions(state)
+        checkpoints.append(
+            {
+                "to_play": state.to_play,
+                "phase": state.phase,
+                "legal": [format_action(action) for action in legal],
+                "stock": len(state.stock),
+                "knock_limit": state.knock_limit,
+            }
+        )
+        if state.phase == "over" or not legal or len(actions) >= MAX_ACTIONS:
+            break
+        action = legal[rng.randrange(len(legal))]
+        actions.append(format_action(action))
+        state = apply(state, action)
+    end = {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
+    deal = {
+        "dealer": dealer,
+        "hands": {"p1": format_hand(start.hands[0]), "p2": format_hand(start.hands[1])},
+        "upcard": str(start.upcard) if start.upcard else None,
+        "stock": format_cards(start.stock),
+    }
+    return Hand(seed, index, deal, actions, checkpoints, {key: end[key] for key in END_FIELDS if key in end})
+
