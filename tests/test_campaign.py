@@ -198,3 +198,57 @@ def test_merge_refuses_shards_of_different_campaigns_or_the_same_shard_twice(tmp
     assert status == 2 and "shard 1/2 is given twice" in err
     status, _, err = run("fuzz", "merge", str(tmp_path / "nothing"), "--report-dir", str(tmp_path / "m"))
     assert status == 2 and "holds no campaign" in err
+
+
+def _progress_file_chunks(progress: Path) -> int:
+    try:
+        return json.loads(progress.read_text(encoding="utf-8"))["chunks_done"]
+    except (OSError, ValueError):
+        return 0
+
+
+def test_ctrl_c_leaves_a_partial_report_and_a_campaign_to_resume(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "ginspec", "fuzz", "--engine", "reference", "--hands", "600", "--report-dir", str(folder)]
+    process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None and _progress_file_chunks(folder / "progress.json") < 1:
+        time.sleep(0.005)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert report["complete"] is False and 100 <= report["hands_played"] < 600
+    assert report["hands_played"] == 100 * _progress_file_chunks(folder / "progress.json")
+    assert "continue with --resume" in err
+
+
+def test_a_terminal_shows_the_progress_line(tmp_path: Path) -> None:
+    pty = pytest.importorskip("pty")
+    pid, descriptor = pty.fork()
+    if pid == 0:  # the child: the command, its standard error a terminal
+        os.chdir(ROOT)
+        os.execv(sys.executable, [sys.executable, "-m", "ginspec", "fuzz", "--engine", "reference", "--hands", "200", "--report-dir", str(tmp_path / "c")])
+    seen = b""
+    while True:
+        try:
+            data = os.read(descriptor, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        seen += data
+    os.waitpid(pid, 0)
+    text = seen.decode("utf-8", "replace")
+    assert "200/200" in text and "hands/s" in text and "0 disagreements" in text, text
+
+
+def test_an_engine_that_crashes_is_one_finding_and_the_campaign_goes_on(tmp_path: Path) -> None:
+    status, out, err = run("fuzz", "--engine", "tests.engines.faulty:RaisesInAsk", "--hands", "30", "--report-dir", str(tmp_path / "c"))
+    assert status == 1, out + err
+    report = report_of(tmp_path / "c")
+    [finding] = report["findings"]
+    assert report["hands_played"] == finding["count"] == 30
+    assert finding["signature"].startswith("round: no answer") and finding["vector"] is None
+    assert not (tmp_path / "c" / "findings").exists()

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import argparse
-import os
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -18,7 +18,7 @@ from ginspec.campaign.hands import play_hand
 from ginspec.campaign.report import build_report, print_summary
 from ginspec.campaign.tally import Tally
 from ginspec.campaign.worker import Plan, open_engine_for, play_chunks
-from ginspec.errors import UsageError, quote
+from ginspec.errors import Interrupted, UsageError, quote
 from reference_impl.rules import RoundRules
 
 def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
@@ -61,7 +61,11 @@ def command_campaign(args: argparse.Namespace, out: TextIO) -> int:
             save_progress(folder, plan, 0, tally, 0.0)
         if args.jobs > 1:
             engine.close()
-        seconds = _play(plan, args.jobs, folder, chunks_done, tally, seconds, engine if args.jobs <= 1 else None, omits)
+        try:
+            seconds = _play(plan, args.jobs, folder, chunks_done, tally, seconds, engine if args.jobs <= 1 else None, omits)
+        except (KeyboardInterrupt, Interrupted):
+            build_report(folder, plan, tally, plan.shard.label if plan.shard.count > 1 else "all", False, _spent(folder, plan), None)
+            raise
         if args.jobs > 1 and tally.findings:
             engine, omits = open_engine_for(plan)
         parts = "all" if plan.shard.count == 1 else plan.shard.label
@@ -73,6 +77,10 @@ def command_campaign(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"nothing was checked: {plan.engine} declined every hand\n")
         return 1
     return 1 if tally.disagreements else 0
+
+
+def _spent(folder: Path, plan: Plan) -> float:
+    return load_progress(folder, plan)[2]
 
 
 def _folder_name(plan: Plan) -> str:
@@ -88,7 +96,8 @@ def _play(plan: Plan, jobs: int, folder: Path, chunks_done: int, tally: Tally, s
     total = plan.shard.hands(plan.total)
     started = time.monotonic()
     stream = sys.stderr
-    bar = tqdm(total=total, initial=tally.hands, unit=" hands", file=stream, disable=not stream.isatty(), dynamic_ncols=True, smoothing=0.1)
+    size = shutil.get_terminal_size((100, 24))  # a terminal that reports no size is taken as 100 x 24
+    bar = tqdm(total=total, initial=tally.hands, unit=" hands", file=stream, disable=not stream.isatty(), ncols=size.columns, nrows=size.lines, smoothing=0.1, mininterval=0.5)
     done = [chunks_done]
 
     def record(chunk: int, part: Tally) -> None:
@@ -100,7 +109,7 @@ def _play(plan: Plan, jobs: int, folder: Path, chunks_done: int, tally: Tally, s
 
     try:
         play_chunks(plan, jobs, chunks_done, record, engine, omits)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):
         bar.close()
         stream.write(f"stopped after {tally.hands} of {total} hands; the progress is saved: continue with --resume --report-dir {folder}\n")
         raise

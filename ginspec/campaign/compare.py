@@ -18,6 +18,8 @@ from ginspec.campaign.hands import Hand
 from ginspec.judge import judge_round
 
 NON_ANSWERS = ("unsupported", "cannot_answer", "not_supported")
+NO_ANSWER = "round: no answer"
+"""The start of the signature of a hand the engine crashed or hung on."""
 PROBLEM_SEPARATOR = " | "
 """Between the judge's words on each field that differs where a hand departs."""
 
@@ -89,9 +91,9 @@ def check_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, 
     try:
         observed = _ask(engine, hand, parameters, None)
     except EngineTimeout:
-        return Outcome(hand.index, "disagree", "round: no answer in time", len(hand.actions), "the engine did not answer in time")
+        return Outcome(hand.index, "disagree", f"{NO_ANSWER} in time", len(hand.actions), "the engine did not answer in time")
     except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
-        return Outcome(hand.index, "disagree", f"round: no answer: {type(exc).__name__}", len(hand.actions), f"{type(exc).__name__}: {str(exc)[:200]}")
+        return Outcome(hand.index, "disagree", f"{NO_ANSWER}: {type(exc).__name__}", len(hand.actions), f"{type(exc).__name__}: {str(exc)[:200]}")
     if isinstance(observed, dict) and any(key in observed for key in NON_ANSWERS):
         return Outcome(hand.index, "unsupported")
     problems = _problems(hand, observed, omits, None)

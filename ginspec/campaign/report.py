@@ -22,7 +22,7 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from ginspec.adapters.base import Adapter, Question
-from ginspec.campaign.compare import PROBLEM_SEPARATOR
+from ginspec.campaign.compare import NO_ANSWER, PROBLEM_SEPARATOR
 from ginspec.campaign.grouping import departure, likely_rules
 from ginspec.campaign.hands import Hand, play_hand
 from ginspec.campaign.tally import OCCURRENCES_KEPT, Tally
@@ -110,6 +110,21 @@ def _next_ids(count: int) -> list[str]:
     return ids
 
 
+def _unanswered(number: int, signature: str, count: int, problem: str, plan: Plan, index: int, cut: int, kept: list[int]) -> dict[str, Any]:
+    return {
+        "id": f"F{number}",
+        "signature": signature,
+        "count": count,
+        "rules": [],
+        "how": "the engine gave no answer",
+        "problem": problem,
+        "shortest": {"seed": plan.seed, "index": index, "actions": cut},
+        "occurrences": [{"seed": plan.seed, "index": occurrence} for occurrence in kept],
+        "oracle": "not asked",
+        "vector": None,
+    }
+
+
 def build_report(folder: Path, plan: Plan, tally: Tally, parts: str, complete: bool, seconds: float, engine: Adapter | None) -> dict[str, Any]:
     """Write the findings' vectors and the report; return the report."""
     rules = RoundRules.for_two_players(plan.parameters)
@@ -120,6 +135,9 @@ def build_report(folder: Path, plan: Plan, tally: Tally, parts: str, complete: b
         index, cut, problem = found.shortest()
         hand = play_hand(rules, plan.seed, index)
         expected = hand.expected(cut)
+        if signature.startswith(NO_ANSWER):  # a crash or a hang says nothing about a rule: listed, not written
+            findings.append(_unanswered(number, signature, found.count, problem, plan, index, cut, [kept for kept, _, _ in found.occurrences]))
+            continue
         where = departure(problem.split(PROBLEM_SEPARATOR), hand.expected(), hand.actions)
         tags, how = _attribution(hand, cut, plan, engine, where.phase, where.verbs)
         vector_input = {"deal": hand.deal, "actions": hand.actions[:cut]}
