@@ -12,12 +12,14 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
 import yaml
 
+from ginspec.campaign.compare import check_hand
 from ginspec.campaign.hands import Shard, play_hand
 from ginspec.campaign.tally import OCCURRENCES_KEPT
 from ginspec.cli import main
@@ -49,6 +51,15 @@ def report_of(folder: Path) -> dict:
 
 def vectors_of(folder: Path) -> dict[str, str]:
     return {path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8") for path in sorted((folder / "findings").rglob("*.yaml"))}
+
+
+def counted_one_by_one(hands: int, seed: int) -> Counter:
+    """The hands of each signature, each hand asked and judged on its own (no tally, no chunks)."""
+    from tests.engines.two_departures import TwoDepartures
+
+    engine, parameters = TwoDepartures(), dict(get_variant("standard").parameters)
+    outcomes = [check_hand(engine, frozenset(), parameters, play_hand(STANDARD, seed, index)) for index in range(hands)]
+    return Counter(outcome.signature for outcome in outcomes if outcome.status == "disagree")
 
 
 def test_a_hand_is_a_pure_function_of_seed_and_index_and_follows_the_rules() -> None:
@@ -134,8 +145,11 @@ def test_merged_shards_give_the_report_of_one_run(tmp_path: Path) -> None:
     assert report_of(tmp_path / "partial")["campaign"]["parts"] == "1/3 3/3" and partial[0] == 1
     status, out, err = run("fuzz", "merge", *shards, "--report-dir", str(tmp_path / "merged"))
     assert status == 1, out + err
-    assert report_of(tmp_path / "merged") == report_of(tmp_path / "single")
+    merged = report_of(tmp_path / "merged")
+    assert merged == report_of(tmp_path / "single")
     assert vectors_of(tmp_path / "merged") == vectors_of(tmp_path / "single")
+    assert {finding["signature"]: finding["count"] for finding in merged["findings"]} == counted_one_by_one(90, 11)
+    assert merged["hands_played"] == 90 and merged["campaign"]["parts"] == "all" and merged["complete"]
 
 
 def test_a_campaign_killed_with_sigkill_resumes_to_the_uninterrupted_report(tmp_path: Path) -> None:
@@ -164,6 +178,7 @@ def test_a_campaign_killed_with_sigkill_resumes_to_the_uninterrupted_report(tmp_
     assert run(*arguments, "--report-dir", str(tmp_path / "whole"))[0] == 1
     assert report_of(folder) == report_of(tmp_path / "whole")
     assert report_of(folder)["hands_played"] == 400
+    assert {finding["signature"]: finding["count"] for finding in report_of(folder)["findings"]} == counted_one_by_one(400, 2)
 
 
 def test_two_processes_give_the_report_of_one(tmp_path: Path) -> None:
