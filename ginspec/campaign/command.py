@@ -59,19 +59,21 @@ def command_campaign(args: argparse.Namespace, out: TextIO) -> int:
             folder.mkdir(parents=True, exist_ok=True)
             chunks_done, tally, seconds = 0, Tally(), 0.0
             save_progress(folder, plan, 0, tally, 0.0)
-        if args.jobs > 1:
+        if args.jobs > 1:  # each worker starts its own
             engine.close()
+            engine = None
         try:
             seconds = _play(plan, args.jobs, folder, chunks_done, tally, seconds, engine if args.jobs <= 1 else None, omits)
         except (KeyboardInterrupt, Interrupted):
             build_report(folder, plan, tally, plan.shard.label if plan.shard.count > 1 else "all", False, _spent(folder, plan), None)
             raise
-        if args.jobs > 1 and tally.findings:
+        if engine is None and tally.findings:
             engine, omits = open_engine_for(plan)
         parts = "all" if plan.shard.count == 1 else plan.shard.label
         report = build_report(folder, plan, tally, parts, plan.shard.count == 1, seconds, engine if tally.findings else None)
     finally:
-        engine.close()
+        if engine is not None:
+            engine.close()
     print_summary(report, folder, out)
     if tally.hands and tally.unsupported == tally.hands:
         out.write(f"nothing was checked: {plan.engine} declined every hand\n")

@@ -2,8 +2,8 @@
 deal, the actions and a checkpoint after every one), judged against the rules' answer, and, when
 they disagree, shrunk: the actions are cut after the first checkpoint that differs and the shorter
 hand is asked again; the cut stands when the engine still departs from the rules there in the same
-way. A hand's deal is always the whole pack (DEAL-HAND-SIZE, DEAL-UPCARD-STOCK: the stock's size
-is fixed), so a round cannot be shrunk to fewer cards; fewer moves is the whole of its shrinking.
+way. A hand's deal is always the whole pack (EQUIP-DECK-52, DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK:
+the stock's size is fixed), so a round cannot be shrunk to fewer cards; fewer moves is the whole of its shrinking.
 """
 
 from __future__ import annotations
