@@ -1,7 +1,11 @@
 """The hands of a campaign. Hand ``index`` of the campaign with seed ``seed`` is a pure function of
 the two: its pack is shuffled, its dealer chosen and every move picked among the legal ones by one
-generator seeded with both (Python's ``random.Random`` seeded with a string is the same on every
-machine and every version of Python 3), so any hand can be played again alone from its number.
+generator seeded with both, so any hand can be played again alone from its number, and every
+machine plays the same hands: ``random.Random`` seeded with a string is seeded the same way on every
+platform, and ``shuffle``, ``randrange`` and ``random`` draw the same numbers from it on every
+version of Python 3 since 3.2 (Python promises this for ``random`` and the seeding only; a change to
+the others would change the hands of a seed, never make a campaign's hands differ between machines
+running the same Python).
 
 The reference engine plays the moves (TURN-DRAW-SOURCE, TURN-DISCARD, KNOCK-LIMIT and the rest of
 ``reference_impl.round``) and records, after every action, the state a round checkpoint asserts
