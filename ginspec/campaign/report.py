@@ -80,12 +80,24 @@ def oracle_verdict(variant: str, overrides: Mapping[str, Any], vector_input: Map
     return "confirmed"
 
 
-def _attribution(hand: Hand, cut: int, plan: Plan, engine: Adapter | None, phase: str, verbs: Sequence[str]) -> tuple[list[str], str]:
-    if engine is not None:
+def _rule_attribution() -> Any:
+    """The rule attribution of differential fuzzing (:func:`ginspec.fuzz.attribute_rule`, in
+    ``ginspec.fuzz_rules`` where that module exists); None where it cannot be imported (it needs
+    Hypothesis, installed with the ``test`` extra)."""
+    for module in ("ginspec.fuzz_rules", "ginspec.fuzz"):
         try:
-            from ginspec.adapters.reference import ReferenceAdapter
-            from ginspec.fuzz import attribute_rule
+            return importlib.import_module(module).attribute_rule
+        except (ImportError, AttributeError):
+            continue
+    return None
 
+
+def _attribution(hand: Hand, cut: int, plan: Plan, engine: Adapter | None, phase: str, verbs: Sequence[str]) -> tuple[list[str], str]:
+    attribute_rule = _rule_attribution()
+    if engine is not None and attribute_rule is not None:
+        from ginspec.adapters.reference import ReferenceAdapter
+
+        try:
             capabilities = engine.capabilities()
             data = {"deal": hand.deal, "actions": hand.actions[:cut]}
             observed = engine.ask(Question("round", hand.question_input(cut), plan.parameters, "campaign-attribution"))
