@@ -267,3 +267,11 @@ def test_an_engine_that_crashes_is_one_finding_and_the_campaign_goes_on(tmp_path
     assert report["hands_played"] == finding["count"] == 30
     assert finding["signature"].startswith("round: no answer") and finding["vector"] is None
     assert not (tmp_path / "c" / "findings").exists()
+
+
+def test_an_engine_behind_the_protocol_is_fuzzed_with_one_process_per_worker(tmp_path: Path) -> None:
+    engine = f"exec:{sys.executable} -m ginspec.serve"
+    status, out, err = run("fuzz", "--engine", engine, "--hands", "120", "--jobs", "2", "--report-dir", str(tmp_path / "c"))
+    assert status == 0, out + err
+    report = report_of(tmp_path / "c")
+    assert (report["hands_played"], report["agreed"], report["campaign"]["engine"]) == (120, 120, engine)
