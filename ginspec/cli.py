@@ -38,6 +38,7 @@ from ginspec.variants_cli import add_variant_commands
 from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
 from ginspec.game_cli import add_game_command
+from ginspec.campaign.arguments import add_campaign_arguments
 from ginspec.registry_export import add_registry_command
 from reference_impl.rules import RoundRules
 from ginspec.yamlio import load_yaml_text
@@ -606,8 +607,16 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.adapters import open_engine
     from ginspec.adapters.guard import open_guarded
 
+    from ginspec.campaign.arguments import wants_campaign
+    from ginspec.campaign.command import command_campaign
+
+    if args.engine is None:
+        raise UsageError("fuzz: --engine is required")
+    if wants_campaign(args):
+        return command_campaign(args, out)
     from ginspec.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_findings
 
+    args.variant = args.variant or "standard"
     kinds = args.kind or list(AREA_BY_KIND)
     unknown = [kind for kind in kinds if kind not in AREA_BY_KIND]
     if unknown:
@@ -781,15 +790,16 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.set_defaults(handler=command_play)
 
     fuzz = commands.add_parser("fuzz", help="generate cases, compare an engine with the reference, shrink disagreements")
-    fuzz.add_argument("--engine", required=True, help="adapter name, exec:COMMAND, or module:Class")
+    fuzz.add_argument("--engine", help="adapter name, exec:COMMAND, or module:Class (required)")
     fuzz.add_argument("--kind", action="append", help="deadwood, discard, knock, layoff, score or round (repeatable; default: all)")
     fuzz.add_argument("--examples", type=example_count, default=500, help="cases to try per kind, 1 to 100000 (default: 500)")
     fuzz.add_argument("--seed", type=int, default=0, help="random seed of the search (default: 0)")
-    fuzz.add_argument("--variant", default="standard", help="variant to play under (default: standard)")
+    fuzz.add_argument("--variant", help="variant to play under (default: standard; for --hands, the engine's home variant)")
     fuzz.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
     fuzz.add_argument("--out", default="fuzz-findings", help="folder for the vectors written (default: fuzz-findings)")
     fuzz.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     fuzz.set_defaults(handler=command_fuzz)
+    add_campaign_arguments(fuzz)
 
     coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
     coverage.add_argument("--json", help="where to write the table as JSON (default: reports/coverage.json)")

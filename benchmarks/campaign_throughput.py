@@ -1,0 +1,142 @@
+"""Fuzz campaigns: the reference engine against itself, in process and through the JSON-lines
+protocol, beside OpenSpiel's own random play, in one run on the same machine.
+
+* **OpenSpiel random play:** ``round_throughput.openspiel_engine``: ``pyspiel`` plays whole hands
+  from shuffled packs, a random legal action at every decision. One engine, no comparison.
+* **campaign, in process:** ``ginspec fuzz --engine reference --hands N``: the reference engine
+  plays each hand (choosing the moves and recording every state), the reference adapter answers
+  the ``round`` question with a checkpoint after every move (a second engine, behind the guard
+  every in-process adapter runs behind), and the answer is judged.
+* **campaign, JSON lines:** the same with ``--engine "exec:python -m ginspec.serve"``: every
+  hand crosses the protocol to a second process and back.
+* **--jobs 2 and --jobs 1:** the in-process campaign over two processes and over one.
+
+The machine may be shared, so the campaigns are timed by CPU time (user + system of the command
+and every process it started, from ``getrusage``), not by the clock alone; each campaign is run
+twice, with N hands and with ``--small`` hands, and the rate is the extra hands over the extra CPU
+seconds, so that the start of the command and of the engine is not counted. OpenSpiel's rate is
+its CPU time in this process. The ratio of ``--jobs 2`` to ``--jobs 1`` is by wall time (what
+more processes buy), which only means something on an otherwise idle machine: the load average
+is printed beside it. The script always exits with status 0: it is a measurement, not a test.
+
+Usage::
+
+    python benchmarks/campaign_throughput.py [--hands N] [--small N] [--repeats R] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+TARGET_IN_PROCESS_VS_OPENSPIEL = 1.5
+TARGET_PROTOCOL_VS_IN_PROCESS = 0.6
+TARGET_TWO_JOBS = 1.7
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def campaign(engine: str, hands: int, jobs: int = 1) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one campaign, run as the command line runs it."""
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "ginspec", "fuzz", "--engine", engine, "--hands", str(hands), "--jobs", str(jobs), "--report-dir", folder]
+        before, start = children_cpu(), time.perf_counter()
+        subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        return time.perf_counter() - start, children_cpu() - before
+
+
+def campaign_rate(engine: str, hands: int, small: int, jobs: int = 1) -> tuple[float, float]:
+    """(hands per CPU second, hands per wall second), the command's start left out."""
+    wall_small, cpu_small = campaign(engine, small, jobs)
+    wall, cpu = campaign(engine, hands, jobs)
+    return (hands - small) / max(cpu - cpu_small, 1e-9), (hands - small) / max(wall - wall_small, 1e-9)
+
+
+def openspiel_rate(hands: int) -> float:
+    """OpenSpiel's random play, hands per CPU second of this process."""
+    from reference_impl.cards import DECK
+    from round_throughput import openspiel_engine
+
+    engine = openspiel_engine()
+    packs = []
+    for number in range(hands):
+        pack = list(DECK)
+        random.Random(f"campaign-bench:{number}").shuffle(pack)
+        packs.append(pack)
+    streams = [random.Random(f"campaign-bench:moves:{number}") for number in range(hands)]
+    start = time.process_time()
+    for number, pack in enumerate(packs):
+        engine.play(pack, streams[number], number)
+    return hands / (time.process_time() - start)
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    rows: dict[str, list[float]] = {"openspiel": [], "in_process": [], "protocol": [], "jobs1_wall": [], "jobs2_wall": [], "jobs2_cpu": []}
+    for _ in range(args.repeats):
+        rows["openspiel"].append(openspiel_rate(args.hands))
+        cpu_rate, wall_rate = campaign_rate("reference", args.hands, args.small)
+        rows["in_process"].append(cpu_rate)
+        rows["jobs1_wall"].append(wall_rate)
+        rows["protocol"].append(campaign_rate("exec:python -m ginspec.serve", args.hands, args.small)[0])
+        cpu_rate, wall_rate = campaign_rate("reference", args.hands, args.small, jobs=2)
+        rows["jobs2_cpu"].append(cpu_rate)
+        rows["jobs2_wall"].append(wall_rate)
+    median = {name: statistics.median(values) for name, values in rows.items()}
+    result = {
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "load_average": os.getloadavg(),
+        "hands": args.hands,
+        "small": args.small,
+        "repeats": args.repeats,
+        "rates": median,
+        "in_process_vs_openspiel": median["in_process"] / median["openspiel"],
+        "protocol_vs_in_process": median["protocol"] / median["in_process"],
+        "two_jobs_vs_one_by_wall": median["jobs2_wall"] / median["jobs1_wall"],
+        "two_jobs_cpu_vs_one": median["jobs2_cpu"] / median["in_process"],
+    }
+    print(f"{result['when']}, {result['machine']}, load average {', '.join(f'{x:.1f}' for x in result['load_average'])}")
+    print(f"{'':34} {'hands per CPU second':>22}")
+    print(f"{'OpenSpiel random play':34} {median['openspiel']:>22,.0f}")
+    print(f"{'campaign in process (reference)':34} {median['in_process']:>22,.0f}")
+    print(f"{'campaign through JSON lines':34} {median['protocol']:>22,.0f}")
+    print(f"{'campaign --jobs 2':34} {median['jobs2_cpu']:>22,.0f}")
+    print(f"in process / OpenSpiel:        {result['in_process_vs_openspiel']:.2f}x  (target {TARGET_IN_PROCESS_VS_OPENSPIEL}x)")
+    print(f"JSON lines / in process:       {result['protocol_vs_in_process']:.0%}  (target {TARGET_PROTOCOL_VS_IN_PROCESS:.0%})")
+    print(f"--jobs 2 / --jobs 1 (wall):    {result['two_jobs_vs_one_by_wall']:.2f}x  (target {TARGET_TWO_JOBS}x on 2 idle cores)")
+    print(f"--jobs 2 / --jobs 1 (CPU/hand): {result['two_jobs_cpu_vs_one']:.2f}")
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=1000, help="hands per campaign (default %(default)s)")
+    parser.add_argument("--small", type=int, default=100, help="hands of the short run subtracted (default %(default)s)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each; the median is kept (default %(default)s)")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    result = run(args)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""The defect a disagreement shows, as a signature that groups it with the others showing it.
+
+A campaign of a hundred thousand hands against an engine with one wrong rule disagrees on
+thousands of hands, all for the same reason. A disagreement is described by where the hand first
+departs from the rules (the earliest checkpoint that differs, or the end, or a refused move), the
+phase of play there, the move that led to it, and what differs: the fields of the state, and for
+the legal moves the verbs of those missing and of those listed but not legal. Two hands with the
+same signature are counted as one finding. :func:`group_key` is the one place that decides; a
+finer diagnosis can take its place without changing anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+_AFTER = re.compile(r"^after (\d+) actions: (\w+)")
+_LISTS = re.compile(r"missing \[(.*?)\], not legal but listed \[(.*?)\]")
+_REFUSED = re.compile(r"refused action #(-?\d+) \(([^)]*)\)")
+
+RULES_BY_DEPARTURE: Sequence[tuple[str, str, tuple[str, ...]]] = (
+    ("discard", "knock", ("KNOCK-COUNT-AFTER-DISCARD", "KNOCK-LIMIT")),
+    ("discard", "big-gin", ("BIGGIN-DEFINITION",)),
+    ("discard", "discard", ("TURN-DISCARD", "TURN-NO-DISCARD-TAKEN-CARD")),
+    ("wall", "", ("STOCK-WALL-TWO", "STOCK-FIFTIETH-CARD")),
+    ("layoff", "layoff", ("LAYOFF-CHAIN", "LAYOFF-EXTEND-RUN", "LAYOFF-EXTEND-SET")),
+    ("layoff", "", ("LAYOFF-DEFENDER-ONLY", "LAYOFF-OPTIONAL")),
+    ("first_turn", "", ("FIRST-UPCARD-OFFER",)),
+    ("draw", "", ("TURN-DRAW-SOURCE",)),
+    ("end", "", ("SCORE-HAND-OUTCOMES", "SCORE-KNOCK-WIN", "SCORE-GIN")),
+)
+"""The rules a departure most likely turns on, by the phase where it shows and the verb of the
+moves that differ (an empty verb: any). Used when no single parameter or definition explains the
+engine's answer."""
+
+
+@dataclass(frozen=True)
+class Departure:
+    """Where a hand first departs from the rules: ``cut`` is how many of its actions a replay
+    needs to show it (the first differing checkpoint, or the refused move, or the whole hand)."""
+
+    signature: str
+    cut: int
+    phase: str
+    verbs: tuple[str, ...]
+
+
+def _verbs(listed: str) -> list[str]:
+    return sorted({words.split()[1] for words in listed.split(", ") if len(words.split()) > 1})
+
+
+def departure(problems: Sequence[str], expected: Mapping[str, Any], actions: Sequence[str]) -> Departure:
+    """The first departure the judge's ``problems`` describe, for a hand whose rules' answer is
+    ``expected`` (its ``checkpoints`` in order, one after every action)."""
+    points = expected.get("checkpoints") or []
+    at: dict[int, list[str]] = {}
+    for problem in problems:
+        match = _AFTER.match(problem)
+        if match:
+            at.setdefault(int(match.group(1)), []).append(problem)
+    if at:
+        first = min(at)
+        phase = str(points[first]["phase"]) if first < len(points) else "?"
+        before = actions[first - 1].split()[1] if 0 < first <= len(actions) else "deal"
+        parts: list[str] = []
+        verbs: list[str] = []
+        for problem in sorted(at[first]):
+            field = _AFTER.match(problem).group(2)  # type: ignore[union-attr]
+            lists = _LISTS.search(problem)
+            if field == "legal" and lists:
+                missing, extra = _verbs(lists.group(1)), _verbs(lists.group(2))
+                verbs += missing + extra
+                parts.append(f"legal missing [{' '.join(missing)}] extra [{' '.join(extra)}]")
+            elif field == "phase":
+                parts.append(problem.split(": ", 1)[1])
+            else:
+                parts.append(field)
+        return Departure(f"round: in phase {phase} after {before}: {'; '.join(parts)}", first, phase, tuple(sorted(set(verbs))))
+    refused = next((m for m in map(_REFUSED.search, problems) if m), None)
+    if refused:
+        index = int(refused.group(1))
+        verb = actions[index].split()[1] if 0 <= index < len(actions) else "?"
+        phase = str(points[index]["phase"]) if 0 <= index < len(points) else "?"
+        return Departure(f"round: refused {verb} in phase {phase} ({refused.group(2)})", min(index + 1, len(actions)), phase, (verb,))
+    fields = sorted({problem.split(":", 1)[0] for problem in problems})
+    outcome = expected.get("outcome", "unfinished")
+    return Departure(f"round: end ({outcome}): {' '.join(fields)}"[:200], len(actions), "end", ())
+
+
+def group_key(problems: Sequence[str], expected: Mapping[str, Any], actions: Sequence[str]) -> Departure:
+    """The signature a disagreement is grouped by. Every grouping of a campaign goes through here."""
+    return departure(problems, expected, actions)
+
+
+def likely_rules(phase: str, verbs: Sequence[str]) -> list[str]:
+    """The rules a departure in ``phase`` over moves with ``verbs`` most likely turns on."""
+    for where, verb, rules in RULES_BY_DEPARTURE:
+        if where == phase and (not verb or verb in verbs):
+            return list(rules)
+    return ["TURN-ALTERNATION"] if phase not in ("end", "over") else ["SCORE-HAND-OUTCOMES"]
