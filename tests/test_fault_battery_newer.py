@@ -1,0 +1,312 @@
+"""The fault battery, second part: the newer commands and outputs (``selftest``, ``dependence``,
+``game``, ``fuzz``, ``coverage``, JUnit, the pytest plugin, saved games, scenarios from files)
+under hostile input, faulty engines, signals and full disks. The same contract as
+``tests/test_fault_battery.py``, whose helpers it uses: a per-case verdict or one line naming the
+file, the case or the option and the token, with the documented exit status; never a traceback,
+a hang, an exit 0 after a lie, or a lost file.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Callable
+from xml.etree import ElementTree as ET
+
+import pytest
+import yaml
+
+from ginspec.yamlio import SAFE_LOADER
+from tests.test_fault_battery import KNOWN, REPO, Fault, Outcome, _restore_root, check, protocol_engine, run, suite_copy
+
+__all__ = ["_restore_root"]  # the battery's fixture: each fault's suite root and caches put back
+
+FAULTS: list[Fault] = []
+
+
+def fault(category: str, status: int, *expect: str) -> Callable[[Callable[[Path], Outcome]], Callable[[Path], Outcome]]:
+    def register(make: Callable[[Path], Outcome]) -> Callable[[Path], Outcome]:
+        FAULTS.append(Fault(category, make.__name__, status, expect, make))
+        return make
+
+    return register
+
+
+def ginspec_process(tmp: Path, *argv: str, file_limit: int | None = None, timeout: float = 120) -> Outcome:
+    """``python -m ginspec ARGV`` in a process of its own, in ``tmp``; ``file_limit``: the largest
+    file it may write, in bytes (``ulimit -f``), as on a full disk."""
+
+    def limit() -> None:
+        if file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
+
+    environment = {**os.environ, "GINSPEC_ROOT": os.environ.get("GINSPEC_ROOT", str(REPO))}
+    done = subprocess.run(
+        [sys.executable, "-m", "ginspec", *argv], capture_output=True, text=True, cwd=tmp, timeout=timeout, preexec_fn=limit, env=environment
+    )
+    return Outcome(done.returncode, done.stdout, done.stderr)
+
+
+# ----------------------------------------------------------------------------- outputs
+
+
+@fault("outputs", 2, "--markdown", "the same file as --report")
+def report_and_markdown_name_one_file(tmp: Path) -> Outcome:
+    outcome = run("check", "--only", "vectors", "--report", str(tmp / "r.json"), "--markdown", str(tmp / "r.json"), *KNOWN)
+    assert not (tmp / "r.json").exists(), "refused before anything is written"
+    return outcome
+
+
+@fault("outputs", 2, "--junit-xml", "the same file as --report")
+def junit_names_the_report_even_with_force(tmp: Path) -> Outcome:
+    first = check(tmp, *KNOWN)
+    assert first.status == 0, first.text
+    before = (tmp / "report.json").read_text(encoding="utf-8")
+    outcome = check(tmp, "--junit-xml", str(tmp / "report.json"), "--force", *KNOWN)
+    assert (tmp / "report.json").read_text(encoding="utf-8") == before
+    return outcome
+
+
+@fault("outputs", 2, "--junit-xml", "is not a ginspec JUnit report")
+def junit_refuses_a_json_report(tmp: Path) -> Outcome:
+    assert check(tmp, *KNOWN).status == 0
+    before = (tmp / "report.json").read_text(encoding="utf-8")
+    outcome = run("check", "--only", "vectors", "--report", str(tmp / "other.json"), "--junit-xml", str(tmp / "report.json"), *KNOWN)
+    assert (tmp / "report.json").read_text(encoding="utf-8") == before
+    return outcome
+
+
+@fault("outputs", 2, "--markdown", "the same file as --report")
+def markdown_hard_link_to_the_report(tmp: Path) -> Outcome:
+    assert check(tmp, *KNOWN).status == 0
+    os.link(tmp / "report.json", tmp / "linked.md")
+    return check(tmp, "--markdown", str(tmp / "linked.md"), "--force", *KNOWN)
+
+
+@fault("outputs", 1, "0 passed, 2 failed")
+def junit_well_formed_with_control_characters(tmp: Path) -> Outcome:
+    engine = protocol_engine(
+        tmp,
+        """
+        sys.stderr.write("\\x1b[31mwarning\\x07 \\x00 from the engine\\n"); sys.stderr.flush()
+        say({"type": "answer", "id": message["id"], "answer": {"deadwood": 999, "note": "\\x1b\\x00\\x07"}})
+        """,
+    )
+    script = tmp / "engine.py"
+    script.write_text(script.read_text(encoding="utf-8").replace('"engine": "scripted"', '"engine": "bot\\x1b[1m\\x07\\x00"'), encoding="utf-8")
+    outcome = check(tmp, "--engine", engine, "--junit-xml", str(tmp / "r.xml"), *KNOWN)
+    tree = ET.parse(tmp / "r.xml")  # well-formed XML 1.0: no ESC, NUL or BEL, even escaped
+    text = (tmp / "r.xml").read_text(encoding="utf-8")
+    assert "\\x1b" in text and "\x1b" not in text and "\x00" not in text and "\x07" not in text
+    assert tree.getroot().get("failures") == "2"
+    return outcome
+
+
+@fault("outputs", 2, "--record", "is not a ginspec selftest record", "--force")
+def selftest_record_keeps_an_unrelated_file(tmp: Path) -> Outcome:
+    mine = tmp / "mine.json"
+    mine.write_text('{"budget": 12}\n', encoding="utf-8")
+    outcome = run("selftest", "--miniature", "ace-counts-eleven", "--record", str(mine))
+    assert mine.read_text(encoding="utf-8") == '{"budget": 12}\n'
+    return outcome
+
+
+@fault("outputs", 2, "--json", "is not a ginspec coverage table", "--force")
+def coverage_json_keeps_an_unrelated_file(tmp: Path) -> Outcome:
+    mine = tmp / "mine.json"
+    mine.write_text('{"rules": "mine"}\n', encoding="utf-8")
+    outcome = run("coverage", "--json", str(mine))
+    assert mine.read_text(encoding="utf-8") == '{"rules": "mine"}\n'
+    again = run("coverage", "--json", str(tmp / "cov.json"))
+    assert again.status == 0 and run("coverage", "--json", str(tmp / "cov.json")).status == 0, "its own earlier table is replaced"
+    return outcome
+
+
+@fault("outputs", 2, "report", "the file is too large", "the earlier file is kept")
+def full_disk_keeps_the_earlier_report(tmp: Path) -> Outcome:
+    first = ginspec_process(tmp, "check", "--only", "vectors", "--id", "deadwood-0001", "--report", "r.json")
+    assert first.status == 0, first.text
+    before = (tmp / "r.json").read_bytes()
+    outcome = ginspec_process(tmp, "check", "--only", "vectors", "--area", "deadwood", "--report", "r.json", file_limit=2048)
+    assert (tmp / "r.json").read_bytes() == before
+    assert sorted(os.listdir(tmp)) == ["r.json"], "no temporary file is left"
+    return outcome
+
+
+@fault("outputs", 2, "--save", "the disk is full", "nothing was written")
+def full_disk_while_saving_a_hand(tmp: Path) -> Outcome:
+    import ginspec.files
+
+    def full(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    saved, ginspec.files.os.fsync = ginspec.files.os.fsync, full  # the write fails as it is flushed
+    try:
+        outcome = run("play", "--seed", "4", "--save", str(tmp / "hand.yaml"), stdin=b"1\n" * 200)
+    finally:
+        ginspec.files.os.fsync = saved
+    assert os.listdir(tmp) == []
+    return outcome
+
+
+@fault("outputs", 2, "--out", "not writable")
+def fuzz_out_in_a_read_only_folder(tmp: Path) -> Outcome:
+    import ginspec.outputs
+
+    real = os.access
+    locked = tmp / "locked"
+    locked.mkdir()
+    ginspec.outputs.os.access = lambda path, mode: False if Path(path) == locked else real(path, mode)  # as for a user who is not root
+    try:
+        return run("fuzz", "--engine", "reference", "--examples", "5", "--out", str(locked / "findings"))
+    finally:
+        ginspec.outputs.os.access = real
+
+
+@fault("outputs", 2, "--out", "could not be written", "Permission denied")
+def fuzz_out_refused_while_writing(tmp: Path) -> Outcome:
+    import ginspec.files
+
+    def denied(*_: object, **__: object) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    saved, ginspec.files.tempfile.mkstemp = ginspec.files.tempfile.mkstemp, denied
+    try:
+        return run("fuzz", "--engine", "miniature:ace-counts-eleven", "--kind", "deadwood", "--examples", "200", "--out", str(tmp / "found"))
+    finally:
+        ginspec.files.tempfile.mkstemp = saved
+
+
+# ----------------------------------------------------------------------------- tracebacks
+
+
+def text_bomb() -> str:
+    """A few lines whose aliases stay far under the node bound (about 11,000 nodes) but name a
+    string of 100,000 characters ten thousand times: a gigabyte once written out."""
+    text = "a: &a " + "x" * 100_000 + "\n"
+    for level, name in enumerate("bcde"):
+        text += f"{name}: &{name} [" + ", ".join([f"*{'abcde'[level]}"] * 10) + "]\n"
+    return text
+
+
+@fault("tracebacks", 2, "--set", "refused", "characters")
+def set_value_expands_to_a_gigabyte(tmp: Path) -> Outcome:
+    started = time.monotonic()
+    outcome = run("hand", "Ac 2c 3c", "--set", "knock_limit=" + text_bomb())
+    assert time.monotonic() - started < 1, "refused in under a second"
+    return outcome
+
+
+@fault("tracebacks", 2, "spec/variants/oklahoma.yaml", "refused", "characters")
+def variant_expands_to_a_gigabyte(tmp: Path) -> Outcome:
+    root = suite_copy(tmp)
+    (root / "spec" / "variants" / "oklahoma.yaml").write_text(text_bomb(), encoding="utf-8")
+    started = time.monotonic()
+    outcome = run("variants", "show", "oklahoma")
+    assert time.monotonic() - started < 1, "refused in under a second"
+    return outcome
+
+
+# ----------------------------------------------------------------------------- the battery
+
+
+@pytest.mark.parametrize("case", FAULTS, ids=[f"{case.category}-{case.name}" for case in FAULTS])
+def test_fault(case: Fault, tmp_path: Path) -> None:
+    outcome = case.make(tmp_path)
+    assert "Traceback" not in outcome.text, outcome.text[-3000:]
+    assert outcome.status == case.status, f"exit status {outcome.status}, documented {case.status}:\n{outcome.text[-3000:]}"
+    for word in case.expect:
+        assert word in outcome.text, f"{word!r} not in:\n{outcome.text[-3000:]}"
+    if case.status == 2:
+        errors = [line for line in outcome.err.splitlines() if line.startswith("ginspec") and ": error: " in line]
+        assert errors and all(len(line) < 600 for line in errors), outcome.err[-2000:]
+        assert len(outcome.err.strip().splitlines()) == 1, f"one line, not:\n{outcome.err}"
+
+
+MINIMUM = {"outputs": 10, "tracebacks": 2}
+
+
+def test_every_category_is_covered() -> None:
+    counts = Counter(case.category for case in FAULTS)
+    print("\nfault battery, newer commands: " + ", ".join(f"{category} {counts[category]}" for category in MINIMUM) + f"; {sum(counts.values())} in all")
+    for category, least in MINIMUM.items():
+        assert counts[category] >= least, f"{category}: {counts[category]} faults, at least {least} wanted"
+
+
+# ----------------------------------------------------------------------------- dependence in every YAML style
+
+
+STYLES = {
+    "block": (
+        "area: knock  # a comment kept\nvectors:\n"
+        "- id: knock-9001\n  kind: knock\n  depends_on:\n  - hand_size\n  - gin_bonus\n  input: {hand: 7c}\n"
+        "- rules: [KNOCK-LIMIT]\n  id: knock-9002\n  kind: knock   # kept too\n  input:\n    hand: 7c\n"
+        "- kind: knock\n  id: knock-9003\n  depends_on:\n  input: {hand: 7c}\n"
+    ),
+    "flow": "{area: knock, vectors: [{kind: knock, id: knock-9001, depends_on: [hand_size], input: {hand: 7c}}, {input: {hand: 7c}, kind: knock, id: knock-9002}, {id: knock-9003, kind: knock, depends_on: [], input: {hand: 7c}}]}\n",
+    "json": json.dumps(
+        {"area": "knock", "vectors": [
+            {"kind": "knock", "id": "knock-9001", "depends_on": ["hand_size"], "input": {"hand": "7c"}},
+            {"input": {"hand": "7c"}, "id": "knock-9002", "kind": "knock"},
+            {"id": "knock-9003", "depends_on": ["x"], "kind": "knock", "input": {"hand": "7c"}},
+        ]},
+        indent=2,
+    ),
+}
+WORKED_OUT = {"knock-9001": ("knock_limit",), "knock-9002": ("hand_size", "knock_limit"), "knock-9003": ()}
+
+
+def _without_dependence(document: dict) -> dict:
+    return {**document, "vectors": [{key: value for key, value in vector.items() if key != "depends_on"} for vector in document["vectors"]]}
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_dependence_rewrites_only_depends_on_in_every_style(style: str) -> None:
+    from ginspec.dependence_cli import rewrite_file
+
+    text = STYLES[style]
+    rewritten = rewrite_file(text, WORKED_OUT, f"{style}.yaml")
+    before, after = yaml.load(text, Loader=SAFE_LOADER), yaml.load(rewritten, Loader=SAFE_LOADER)
+    assert _without_dependence(after) == _without_dependence(before)
+    assert {vector["id"]: tuple(vector["depends_on"]) for vector in after["vectors"]} == WORKED_OUT
+    assert rewrite_file(rewritten, WORKED_OUT, f"{style}.yaml") == rewritten, "a second pass changes nothing"
+    if style == "block":
+        assert "# a comment kept" in rewritten and "# kept too" in rewritten
+    only_first = rewrite_file(text, {"knock-9001": ("knock_limit",)}, f"{style}.yaml")
+    others = [vector for vector in yaml.load(only_first, Loader=SAFE_LOADER)["vectors"] if vector["id"] != "knock-9001"]
+    assert others == [vector for vector in before["vectors"] if vector["id"] != "knock-9001"], "a vector not listed is left alone"
+
+
+def test_dependence_command_brings_every_style_up_to_date(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ginspec.scenario_dependence as scenarios
+
+    root = suite_copy(tmp_path)
+    monkeypatch.setattr(scenarios, "compute_scenario_dependence", lambda: {})  # the vectors' part only
+    monkeypatch.setattr(scenarios, "read_scenario_entries", lambda: {})
+    limit = root / "vectors" / "knock" / "limit.yaml"
+    document = yaml.load(limit.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    for vector in document["vectors"]:
+        vector["depends_on"] = ["gin_bonus"]
+    reordered = {**document, "vectors": [dict(reversed(list(vector.items()))) for vector in document["vectors"]]}
+    limit.write_text(json.dumps(reordered, indent=2), encoding="utf-8")  # JSON, id last
+    gin = root / "vectors" / "knock" / "gin.yaml"
+    flow = yaml.load(gin.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    for vector in flow["vectors"]:
+        vector.pop("depends_on")
+    gin.write_text(yaml.safe_dump(flow, default_flow_style=True, width=10_000), encoding="utf-8")  # one flow line, no depends_on
+    block = root / "vectors" / "deadwood" / "zero.yaml"
+    text = block.read_text(encoding="utf-8")
+    block.write_text(text.replace("depends_on: [hand_size]", "depends_on:\n      - gin_bonus\n      - knock_limit", 1), encoding="utf-8")
+    assert run("dependence", "--check").status == 1
+    written = run("dependence")
+    assert written.status == 0, written.text
+    checked = run("dependence", "--check")
+    assert checked.status == 0 and "0 vector(s)" in checked.out, checked.text
+    assert _without_dependence(yaml.load(limit.read_text(encoding="utf-8"), Loader=SAFE_LOADER)) == _without_dependence(reordered)
