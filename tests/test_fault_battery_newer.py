@@ -26,6 +26,7 @@ import yaml
 from ginspec.yamlio import SAFE_LOADER
 from tests.test_fault_battery import KNOWN, REPO, Fault, Outcome, _restore_root, check, protocol_engine, run, suite_copy
 
+pytest_plugins = ["pytester"]
 __all__ = ["_restore_root"]  # the battery's fixture: each fault's suite root and caches put back
 
 FAULTS: list[Fault] = []
@@ -214,6 +215,40 @@ def variant_expands_to_a_gigabyte(tmp: Path) -> Outcome:
     return outcome
 
 
+@fault("tracebacks", 2, "g.yaml", "hands", "5, not a list")
+def game_hands_a_number(tmp: Path) -> Outcome:
+    (tmp / "g.yaml").write_text("first_dealer: p1\nhands: 5\n", encoding="utf-8")
+    return run("game", str(tmp / "g.yaml"))
+
+
+@fault("tracebacks", 2, "g.yaml", "hands", "empty")
+def game_hands_empty(tmp: Path) -> Outcome:
+    (tmp / "g.yaml").write_text("first_dealer: p1\nhands:\n", encoding="utf-8")
+    return run("game", str(tmp / "g.yaml"))
+
+
+@fault("tracebacks", 2, "g.yaml", "deals", "7, not a list")
+def game_deals_a_number(tmp: Path) -> Outcome:
+    (tmp / "g.yaml").write_text("first_dealer: p1\ndeals: 7\n", encoding="utf-8")
+    return run("game", str(tmp / "g.yaml"), "--variant", "partnership")
+
+
+@fault("tracebacks", 2, "g.yaml", "not a game file this variant can score")
+def game_first_players_a_number(tmp: Path) -> Outcome:
+    (tmp / "g.yaml").write_text("first_dealer: p1\nfirst_players: 5\nhands:\n  - knock\n", encoding="utf-8")
+    return run("game", str(tmp / "g.yaml"), "--variant", "three-player")
+
+
+@fault("tracebacks", 2, "capabilities() gave", "parameters['knock_limit'] is 10", "tuple")
+def adapter_capability_values_bare(tmp: Path) -> Outcome:
+    return check(tmp, "--engine", "tests.engines.faulty:BareParameterValue", *KNOWN)
+
+
+@fault("tracebacks", 2, "capabilities() gave", "kinds is 'deadwood'")
+def adapter_kinds_a_bare_string(tmp: Path) -> Outcome:
+    return check(tmp, "--engine", "tests.engines.faulty:BareKind", *KNOWN)
+
+
 # ----------------------------------------------------------------------------- the battery
 
 
@@ -230,7 +265,7 @@ def test_fault(case: Fault, tmp_path: Path) -> None:
         assert len(outcome.err.strip().splitlines()) == 1, f"one line, not:\n{outcome.err}"
 
 
-MINIMUM = {"outputs": 10, "tracebacks": 2}
+MINIMUM = {"outputs": 10, "tracebacks": 8}
 
 
 def test_every_category_is_covered() -> None:
@@ -310,3 +345,63 @@ def test_dependence_command_brings_every_style_up_to_date(tmp_path: Path, monkey
     checked = run("dependence", "--check")
     assert checked.status == 0 and "0 vector(s)" in checked.out, checked.text
     assert _without_dependence(yaml.load(limit.read_text(encoding="utf-8"), Loader=SAFE_LOADER)) == _without_dependence(reordered)
+
+
+# ----------------------------------------------------------------------------- the pytest plugin
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.delenv("GINSPEC_ROOT", raising=False)
+    pytester.makepyfile(test_own="def test_their_own():\n    assert True\n")
+    return pytester
+
+
+def plugin_run(project: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return project.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q", "-W", "ignore::pytest.PytestAssertRewriteWarning", *args)
+
+
+@pytest.mark.parametrize("bad", ["nan", "0", "-1", "inf", "soon"])
+def test_plugin_timeout_must_be_seconds(project: pytest.Pytester, bad: str) -> None:
+    result = plugin_run(project, "--ginspec-engine", "reference", f"--ginspec-timeout={bad}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--ginspec-timeout" in result.stderr.str() and repr(bad) in result.stderr.str()
+
+
+def test_plugin_python_adapter_that_hangs_times_out(project: pytest.Pytester) -> None:
+    from tests.engines.faulty import Hangs
+
+    Hangs.asked = 0
+    started = time.monotonic()
+    result = plugin_run(project, "--ginspec-engine", "tests.engines.faulty:Hangs", "--ginspec-timeout", "0.5", "-k", "deadwood-0001 or deadwood-0002")
+    assert time.monotonic() - started < 15, "each case waits half a second, not the engine's twenty"
+    assert result.ret == 1 and "TIMEOUT deadwood-0001" in result.stdout.str(), result.stdout.str()[-2000:]
+
+
+def _short(result: pytest.RunResult) -> str:
+    text = result.stdout.str() + result.stderr.str()
+    assert "Traceback" not in text and "site-packages" not in text and len(text.splitlines()) < 40, text[-3000:]
+    return text
+
+
+def test_plugin_malformed_expectations_file_is_one_line(project: pytest.Pytester) -> None:
+    (project.path / "bad.yaml").write_text("departures: 5\n", encoding="utf-8")
+    result = plugin_run(project, "--ginspec-engine", "reference", "--ginspec-expectations", "bad.yaml", "-k", "deadwood-0001")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "bad.yaml: departures" in _short(result)
+
+
+def test_plugin_malformed_default_expectations_stops_the_run(project: pytest.Pytester) -> None:
+    (project.path / "expectations").mkdir()
+    (project.path / "expectations" / "faulty.yaml").write_text("departures: [\n", encoding="utf-8")
+    result = plugin_run(project, "--ginspec-engine", "tests.engines.faulty:_Deadwood", "-k", "deadwood-0001 or deadwood-0002")
+    assert result.ret != 0
+    text = _short(result)
+    assert "expectations/faulty.yaml: not valid YAML" in text and "1 failed" in text, text
+
+
+def test_plugin_unknown_home_variant_stops_the_run(project: pytest.Pytester) -> None:
+    result = plugin_run(project, "--ginspec-engine", "tests.engines.faulty:HomeVariantUnknown", "-k", "deadwood-0001 or deadwood-0002")
+    assert result.ret != 0
+    text = _short(result)
+    assert "home variant" in text and "'nowhere'" in text and "1 failed" in text, text

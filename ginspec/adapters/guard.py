@@ -139,6 +139,11 @@ class GuardedAdapter(Adapter):
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() failed: {describe_exception(exc)}") from None
             if not isinstance(declared, Capabilities):
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {type(declared).__name__}, not Capabilities")
+            from ginspec.adapters.capability_shape import capabilities_problem
+
+            problem = capabilities_problem(declared)
+            if problem:
+                raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {problem}")
             self._capabilities = declared
         return self._capabilities
 
