@@ -347,6 +347,9 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     departures = load_expectations(expectations_file)  # a malformed file is refused before the run
     vectors = load_vectors(tolerate_broken_variants=True)
     _check_areas(args.area, vectors)
+    from ginspec.rule_selection import check_rule_ids
+
+    check_rule_ids(args.rule)  # an expression or an unknown ID would select other scenarios than vectors
     args.rule = list(args.rule) + [rule for rule in rules_of_statements(args.seed) if rule not in args.rule]
     vectors = select_vectors(vectors, args.id, args.rule, args.area)
     broken = next((vector.broken_variant for vector in vectors if vector.broken_variant), None)

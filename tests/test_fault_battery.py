@@ -205,7 +205,7 @@ def unknown_vector_id(tmp: Path) -> Outcome:
 
 @fault("cli", 2, "no vector matches")
 def selection_matches_nothing(tmp: Path) -> Outcome:
-    return check(tmp, "--rule", "NO-SUCH-RULE")
+    return check(tmp, "--id", "deadwood-0001", "--area", "knock")
 
 
 @fault("cli", 2, "unknown variant", "'nowhere'")

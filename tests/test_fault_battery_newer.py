@@ -249,6 +249,65 @@ def adapter_kinds_a_bare_string(tmp: Path) -> Outcome:
     return check(tmp, "--engine", "tests.engines.faulty:BareKind", *KNOWN)
 
 
+# ----------------------------------------------------------------------------- silent wrong answers
+
+
+@fault("silent", 2, "--rule 'MELD-SET or MELD-RUN'", "no such rule ID", "not an expression")
+def rule_given_as_an_expression(tmp: Path) -> Outcome:
+    return check(tmp, "--only", "features", "--rule", "MELD-SET or MELD-RUN")
+
+
+@fault("silent", 2, "--rule 'NO-SUCH-RULE'", "no such rule ID")
+def rule_unknown_with_the_scenarios(tmp: Path) -> Outcome:
+    return run("check", "--rule", "NO-SUCH-RULE", "--report", str(tmp / "r.json"))
+
+
+@fault("silent", 2, "--rule 'meld-set'", "did you mean 'MELD-SET'")
+def rule_in_lower_case(tmp: Path) -> Outcome:
+    return check(tmp, "--rule", "meld-set")
+
+
+PROBE = """Feature: Probes of the suite itself
+
+  @MELD-SET
+  Scenario: Nothing at all
+
+  @MELD-SET
+  Scenario: A step no one wrote
+    Given standard rules
+    When the moon is full
+    Then the outcome is knock
+"""
+
+
+def probe_scenarios(tmp: Path, text: str | bytes) -> Outcome:
+    """``check --only features --area probe`` of a suite whose only feature file is ``text``, in a
+    process of its own (a process imports the scenarios of one suite once)."""
+    root = suite_copy(tmp)
+    (root / "features" / "probe").mkdir(parents=True)
+    path = root / "features" / "probe" / "probe.feature"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return ginspec_process(tmp, "check", "--only", "features", "--area", "probe", "--report", str(tmp / "report.json"))
+
+
+@fault("silent", 1, "0 passed, 2 failed", "has no steps", "the suite's own fault, not the engine's", 'When "the moon is full"')
+def scenario_without_steps_or_with_an_undefined_one(tmp: Path) -> Outcome:
+    outcome = probe_scenarios(tmp, PROBE)
+    statuses = {record["id"].split(": ")[1]: record["status"] for record in json.loads((tmp / "report.json").read_text(encoding="utf-8"))["records"]}
+    assert statuses == {"Nothing at all": "suite-error", "A step no one wrote": "suite-error"}, statuses
+    return outcome
+
+
+@fault("messages", 2, "features/probe/probe.feature", "not UTF-8")
+def feature_file_not_utf8(tmp: Path) -> Outcome:
+    return probe_scenarios(tmp, PROBE.encode("utf-8").replace(b"Probes", b"Probes \xff"))
+
+
+@fault("messages", 2, "probe.feature", "the scenarios cannot be read", "Feature")
+def feature_file_without_a_feature_line(tmp: Path) -> Outcome:
+    return probe_scenarios(tmp, PROBE.split("\n", 1)[1])
+
+
 # ----------------------------------------------------------------------------- the battery
 
 
@@ -265,7 +324,7 @@ def test_fault(case: Fault, tmp_path: Path) -> None:
         assert len(outcome.err.strip().splitlines()) == 1, f"one line, not:\n{outcome.err}"
 
 
-MINIMUM = {"outputs": 10, "tracebacks": 8}
+MINIMUM = {"outputs": 10, "tracebacks": 8, "silent": 4, "messages": 2}
 
 
 def test_every_category_is_covered() -> None:
