@@ -766,7 +766,7 @@ def exec_answers_nan(tmp: Path) -> Outcome:
     return outcome
 
 
-@fault("exec-engines", 1, "not JSON")
+@fault("exec-engines", 1, "not UTF-8", "0xff")
 def exec_output_not_utf8(tmp: Path) -> Outcome:
     engine = protocol_engine(tmp, 'sys.stdout.buffer.write(b"\\xff\\xfe answer\\n"); sys.stdout.flush()')
     return check(tmp, "--timeout", "5", "--engine", engine, *KNOWN)

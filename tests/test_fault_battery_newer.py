@@ -12,6 +12,7 @@ import errno
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -265,6 +266,55 @@ def rule_unknown_with_the_scenarios(tmp: Path) -> Outcome:
 @fault("silent", 2, "--rule 'meld-set'", "did you mean 'MELD-SET'")
 def rule_in_lower_case(tmp: Path) -> Outcome:
     return check(tmp, "--rule", "meld-set")
+
+
+@fault("silent", 0, "deadwood vectors", "knock vectors")
+def vector_area_folder_is_a_link(tmp: Path) -> Outcome:
+    root = suite_copy(tmp)
+    elsewhere = tmp / "elsewhere"
+    shutil.move(str(root / "vectors" / "knock"), str(elsewhere))
+    os.symlink(elsewhere, root / "vectors" / "knock")
+    outcome = check(tmp, "--area", "knock", "--area", "deadwood")
+    areas = {record["area"] for record in json.loads((tmp / "report.json").read_text(encoding="utf-8"))["records"]}
+    assert areas == {"knock", "deadwood"}, areas
+    return outcome
+
+
+@fault("silent", 1, "not UTF-8", "0xff", "1 passed, 1 failed")
+def exec_answer_field_not_utf8(tmp: Path) -> Outcome:
+    engine = protocol_engine(
+        tmp,
+        """
+        if message["id"] == "deadwood-0001":  # the right deadwood (by hand), and an extra field of other bytes
+            sys.stdout.buffer.write(b'{"type": "answer", "id": "deadwood-0001", "answer": {"deadwood": 40, "note": "caf\\xff"}}\\n')
+        else:
+            say({"type": "answer", "id": message["id"], "answer": {"deadwood": 51}})  # deadwood-0002's, by hand
+        sys.stdout.flush()
+        """,
+    )
+    return check(tmp, "--timeout", "30", "--engine", engine, *KNOWN)
+
+
+@fault("silent", 1, "line of standard error longer than 1,048,576 characters", "1 passed, 1 failed")
+def exec_endless_standard_error_line(tmp: Path) -> Outcome:
+    engine = protocol_engine(
+        tmp,
+        """
+        if message["id"] == "deadwood-0001":  # a right answer after 200 MB of standard error on one line
+            block = "e" * 1_000_000
+            for _ in range(200):
+                sys.stderr.write(block)
+            sys.stderr.write("\\n"); sys.stderr.flush()
+            say({"type": "answer", "id": message["id"], "answer": {"deadwood": 40}})
+        else:
+            say({"type": "answer", "id": message["id"], "answer": {"deadwood": 51}})
+        """,
+    )
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    outcome = check(tmp, "--timeout", "60", "--engine", engine, *KNOWN)
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown < 150_000, f"ginspec grew by {grown} kB while the engine wrote 200 MB"
+    return outcome
 
 
 PROBE = """Feature: Probes of the suite itself
