@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ginspec.errors import SuiteError
+from ginspec.errors import SuiteError, quote
 from ginspec.files import check_output_path, write_atomic
 
 
@@ -82,6 +82,13 @@ class Outputs:
 
     def claim(self, path: Path, option: str, kind: Kind, *, create_parent: bool = False, force: bool | None = None) -> Path:
         """``path`` checked for ``option`` (see the module's docstring); returns it."""
+        try:
+            return self._claim(path, option, kind, create_parent, force)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise SuiteError(f"{option} {quote(str(path))}: cannot be used as a file name ({reason})") from None
+
+    def _claim(self, path: Path, option: str, kind: Kind, create_parent: bool, force: bool | None) -> Path:
         forced = self.force if force is None else force
         check_output_path(path, option, create_parent=create_parent, force=forced, replaceable=kind.recognise, kind=kind.name)
         same = self.claimed.get(os.path.realpath(path))
@@ -101,6 +108,14 @@ class Outputs:
 def claim_folder(path: Path, option: str) -> Path:
     """A folder that outputs will be written into (made when first needed), checked before any
     work: it must be a folder, or not exist yet under a folder that can be written."""
+    try:
+        return _claim_folder(path, option)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SuiteError(f"{option} {quote(str(path))}: cannot be used as a folder name ({reason})") from None
+
+
+def _claim_folder(path: Path, option: str) -> Path:
     if path.exists() and not path.is_dir():
         raise SuiteError(f"{option} {str(path)!r}: is a file; name a folder")
     existing = path

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from ginspec import parsed_cache
-from ginspec.errors import SuiteError
+from ginspec.errors import SuiteError, quote
 from ginspec.paths import display
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -121,6 +121,8 @@ def _read_bytes(path: Path, error: type[SuiteError]) -> bytes:
         return path.read_bytes()
     except OSError as exc:
         raise error(f"{display(path)}: cannot be read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL byte in the name
+        raise error(f"{quote(str(path))}: cannot be read: {exc}") from None
 
 
 def _decode(data: bytes, path: Path, error: type[SuiteError]) -> str:

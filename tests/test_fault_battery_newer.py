@@ -250,6 +250,16 @@ def adapter_kinds_a_bare_string(tmp: Path) -> Outcome:
     return check(tmp, "--engine", "tests.engines.faulty:BareKind", *KNOWN)
 
 
+@fault("tracebacks", 2, "--out", "cannot be used as a file name", "File name too long")
+def output_name_too_long(tmp: Path) -> Outcome:
+    return run("registry", "export", "--out", str(tmp / ("x" * 300)))
+
+
+@fault("tracebacks", 2, "--json", "cannot be used as a file name", "null byte")
+def output_name_with_a_nul_byte(tmp: Path) -> Outcome:
+    return run("coverage", "--json", str(tmp / "a\x00b.json"))
+
+
 # ----------------------------------------------------------------------------- silent wrong answers
 
 
