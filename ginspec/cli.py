@@ -367,9 +367,12 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     show_progress = not args.quiet and sys.stderr.isatty()
     done = 0
 
-    def progress(_: CaseResult) -> None:
+    finished: list[CaseResult] = []
+
+    def progress(result: CaseResult) -> None:
         nonlocal done
         done += 1
+        finished.append(result)
         if show_progress:
             filled = int(30 * done / max(len(vectors), 1))
             sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(vectors)} vectors")
@@ -381,6 +384,12 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
             parameters = get_variant(variant).parameters if variant else None
             home = capabilities if args.variant is None else None  # the home variant: derive only what it cannot play
             results = run_cases(adapter, capabilities, plan_cases(vectors, variant, parameters, home), progress)
+    except (KeyboardInterrupt, Interrupted) as stop:
+        from ginspec.partial_report import write_partial_report
+
+        adapter.close()  # the engine is stopped before the partial report is written
+        write_partial_report(report_path, capabilities, variant, finished, len(vectors), stop)
+        raise
     finally:
         adapter.close()
     close_problem = getattr(adapter, "close_problem", None)

@@ -12,6 +12,7 @@ import errno
 import json
 import os
 import resource
+import signal
 import shutil
 import subprocess
 import sys
@@ -368,6 +369,40 @@ def feature_file_without_a_feature_line(tmp: Path) -> Outcome:
     return probe_scenarios(tmp, PROBE.split("\n", 1)[1])
 
 
+# ----------------------------------------------------------------------------- signals
+
+
+def _stopped_while_asking(tmp: Path, number: int) -> Outcome:
+    asked = tmp / "asked"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ginspec", "check", "--only", "vectors", "--timeout", "100", "--report", str(tmp / "r.json"),
+         "--engine", "tests.engines.faulty:BlocksInAsk", *KNOWN, "--id", "deadwood-0003"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO, env={**os.environ, "GINSPEC_ASKED": str(asked)},
+    )
+    deadline = time.monotonic() + 60
+    while not asked.exists():
+        assert time.monotonic() < deadline and process.poll() is None, "the engine was never asked"
+        time.sleep(0.05)
+    started = time.monotonic()
+    process.send_signal(number)
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - started < 10, "stopped at once, without waiting for the engine"
+    report = json.loads((tmp / "r.json").read_text(encoding="utf-8"))
+    assert "after 1 of 3 cases" in report["header"]["partial"], report["header"]
+    assert [record["id"] for record in report["records"]] == ["deadwood-0001"]
+    return Outcome(process.returncode, out.decode(), err.decode())
+
+
+@fault("signals", 143, "stopped by signal 15", "partial report (1 of 3 cases)")
+def sigterm_while_a_python_adapter_answers(tmp: Path) -> Outcome:
+    return _stopped_while_asking(tmp, signal.SIGTERM)
+
+
+@fault("signals", 130, "interrupted", "partial report (1 of 3 cases)")
+def sigint_while_a_python_adapter_answers(tmp: Path) -> Outcome:
+    return _stopped_while_asking(tmp, signal.SIGINT)
+
+
 # ----------------------------------------------------------------------------- the battery
 
 
@@ -384,7 +419,7 @@ def test_fault(case: Fault, tmp_path: Path) -> None:
         assert len(outcome.err.strip().splitlines()) == 1, f"one line, not:\n{outcome.err}"
 
 
-MINIMUM = {"outputs": 10, "tracebacks": 8, "silent": 4, "messages": 2}
+MINIMUM = {"outputs": 10, "tracebacks": 8, "silent": 4, "messages": 2, "signals": 2}
 
 
 def test_every_category_is_covered() -> None:

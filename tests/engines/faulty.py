@@ -136,3 +136,21 @@ class HomeVariantUnknown(_Deadwood):
 
     def capabilities(self) -> Capabilities:
         return Capabilities(engine=self.name, version="1", kinds=frozenset({"deadwood"}), home_variant="nowhere")
+
+
+class BlocksInAsk(_Deadwood):
+    """Answers its first question, then on the second writes the file named by GINSPEC_ASKED
+    (so a test knows it is inside ``ask``) and blocks for a minute."""
+
+    asked = 0
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        import os
+
+        BlocksInAsk.asked += 1
+        if BlocksInAsk.asked == 1:
+            return super().ask(question)
+        with open(os.environ["GINSPEC_ASKED"], "w", encoding="utf-8") as marker:
+            marker.write(question.id or "")
+        _NEVER.wait(60)
+        return super().ask(question)
