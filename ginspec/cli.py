@@ -486,6 +486,8 @@ def replay_one(transcript: Any, adapter: Any, engine: str, variant: str | None =
         told = f"{moves} moves replayed; the hand is not over"
     # a recorded result holds under the transcript's own rules, not another variant's
     problem = recorded_result_problem(transcript, rules_answer) if variant is None else None
+    if problem is None and not rules_answer.get("finished") and not transcript.result:
+        problem = "its moves stop before the hand is over and it records no result: it looks cut short"
     if problem is not None:
         return "wrong", f"{told}; the transcript is wrong: {problem}"
     if adapter is None:

@@ -328,6 +328,18 @@ def exec_endless_standard_error_line(tmp: Path) -> Outcome:
     return outcome
 
 
+@fault("silent", 1, "the transcript is wrong", "cut short")
+def transcript_cut_at_a_line(tmp: Path) -> Outcome:
+    path = tmp / "hand.yaml"
+    played = run("play", "--seed", "4", "--save", str(path), stdin=b"1\n" * 200)
+    assert played.status == 0, played.text
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    cut = "\n".join(lines[: lines.index("actions:") + 30]) + "\n"  # the file ends after thirty moves, as a copy cut short
+    path.write_text(cut, encoding="utf-8")
+    return run("replay", str(path))
+
+
 PROBE = """Feature: Probes of the suite itself
 
   @MELD-SET
