@@ -45,11 +45,12 @@ def empty_scenario(item: pytest.Item) -> str | None:
 
 
 class CollectionFaults:
-    """A pytest plugin that keeps the first collection error of a scenario run."""
+    """A pytest plugin that keeps the first collection error of a scenario run, and the scenarios that failed."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.first: str | None = None
+        self.failed: list[str] = []
         self._check_text()
 
     def _check_text(self) -> None:
@@ -58,6 +59,10 @@ class CollectionFaults:
 
         for path in sorted(self.folder.rglob("*.feature")):
             read_text(path, SuiteError)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.failed:
+            self.failed.append(report.nodeid.split("::")[-1])
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed and self.first is None:

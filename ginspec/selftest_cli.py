@@ -33,9 +33,15 @@ def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
         saving = outputs.claim(work_root() / RECORD, "record", SELFTEST_RECORD, create_parent=True)
     keep = None
     if args.keep_reports:
+        from ginspec.outputs import claim_folder
+
         keep = Path(args.keep_reports)
         if not keep.is_dir():
             raise UsageError(f"--keep-reports {quote(args.keep_reports)}: not a folder")
+        claim_folder(keep, "--keep-reports")
+    from ginspec.vectors import load_vectors
+
+    load_vectors()  # a broken vector file is named once, not as every miniature's "could not run"
     known = read_known_blamed_later(Path(args.known_blamed_later), MINIATURES) if args.known_blamed_later else {}
     outcomes = run_selftest(names, args.jobs, args.timeout, keep)
     data = record(outcomes)

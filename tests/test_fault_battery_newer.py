@@ -340,6 +340,31 @@ def transcript_cut_at_a_line(tmp: Path) -> Outcome:
     return run("replay", str(path))
 
 
+@fault("messages", 2, "vectors/knock/broken.yaml", "not valid YAML")
+def selftest_with_a_broken_vector_file(tmp: Path) -> Outcome:
+    root = suite_copy(tmp)
+    (root / "vectors" / "knock" / "broken.yaml").write_text("area: knock\nvectors: [\n", encoding="utf-8")
+    return run("selftest", "--miniature", "ace-counts-eleven", "--no-record")
+
+
+@fault("messages", 2, "--keep-reports", "not writable")
+def selftest_reports_into_a_read_only_folder(tmp: Path) -> Outcome:
+    import ginspec.outputs
+
+    real = os.access
+    ginspec.outputs.os.access = lambda path, mode: False if Path(path) == tmp else real(path, mode)  # as for a user who is not root
+    try:
+        return run("selftest", "--miniature", "ace-counts-eleven", "--no-record", "--keep-reports", str(tmp))
+    finally:
+        ginspec.outputs.os.access = real
+
+
+@fault("messages", 0, "0 scenario(s) out of date")
+def dependence_of_a_suite_without_scenarios(tmp: Path) -> Outcome:
+    suite_copy(tmp)  # spec and vectors, no features/
+    return run("dependence", "--check")
+
+
 PROBE = """Feature: Probes of the suite itself
 
   @MELD-SET
@@ -431,7 +456,7 @@ def test_fault(case: Fault, tmp_path: Path) -> None:
         assert len(outcome.err.strip().splitlines()) == 1, f"one line, not:\n{outcome.err}"
 
 
-MINIMUM = {"outputs": 10, "tracebacks": 8, "silent": 4, "messages": 2, "signals": 2}
+MINIMUM = {"outputs": 10, "tracebacks": 8, "silent": 4, "messages": 5, "signals": 2}
 
 
 def test_every_category_is_covered() -> None:
