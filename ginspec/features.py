@@ -114,12 +114,15 @@ class _Collector:
         if call.excinfo is None or call.when != "call":
             return
         from ginspec.bdd.steps import EngineProblem, Mismatch
+        from ginspec.errors import UnknownEngine
         from ginspec.scenario_faults import suite_fault
 
         error = call.excinfo.value
         fault = suite_fault(error)
         if fault is not None:  # the suite's own fault (a step no definition matches), never the engine's
             self.problems[item.nodeid] = ("suite-error", fault, None, None)
+        elif isinstance(error, UnknownEngine):  # the engine could not be started (again): its error, not a departure
+            self.problems[item.nodeid] = ("error", f"the engine could not be started: {error}", None, None)
         elif isinstance(error, EngineProblem):
             self.problems[item.nodeid] = (error.status, str(error), None, None)
         elif isinstance(error, Mismatch):

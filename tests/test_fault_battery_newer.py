@@ -26,7 +26,7 @@ import pytest
 import yaml
 
 from ginspec.yamlio import SAFE_LOADER
-from tests.test_fault_battery import KNOWN, REPO, Fault, Outcome, _restore_root, check, protocol_engine, run, suite_copy
+from tests.test_fault_battery import KNOWN, REPO, Fault, Outcome, _restore_root, check, engine_script, protocol_engine, run, suite_copy
 
 pytest_plugins = ["pytester"]
 __all__ = ["_restore_root"]  # the battery's fixture: each fault's suite root and caches put back
@@ -393,6 +393,32 @@ def scenario_without_steps_or_with_an_undefined_one(tmp: Path) -> Outcome:
     outcome = probe_scenarios(tmp, PROBE)
     statuses = {record["id"].split(": ")[1]: record["status"] for record in json.loads((tmp / "report.json").read_text(encoding="utf-8"))["records"]}
     assert statuses == {"Nothing at all": "suite-error", "A step no one wrote": "suite-error"}, statuses
+    return outcome
+
+
+RESTARTS_ONCE = """
+import json, os, sys
+count = os.path.join(os.path.dirname(os.path.abspath(__file__)), "starts")
+started = int(open(count).read()) if os.path.exists(count) else 0
+open(count, "w").write(str(started + 1))
+sys.stdin.readline()
+if started >= 1:  # every start after the first fails
+    print("licence expired", flush=True)
+    sys.exit(1)
+print(json.dumps({"type": "capabilities", "protocol": 1, "engine": "restarts", "version": "1", "kinds": ["score", "deadwood", "meld"]}), flush=True)
+for line in sys.stdin:
+    sys.exit(3)  # crashes on its first question
+"""
+
+
+@fault("silent", 1, "could not be started", "did not start the protocol", "'licence expired'")
+def scenario_engine_restart_fails(tmp: Path) -> Outcome:
+    engine = engine_script(tmp, RESTARTS_ONCE)
+    root = suite_copy(tmp)
+    shutil.copytree(REPO / "features" / "melds", root / "features" / "melds")
+    outcome = ginspec_process(tmp, "check", "--only", "features", "--area", "melds", "--engine", engine, "--report", str(tmp / "report.json"))
+    statuses = Counter(record["status"] for record in json.loads((tmp / "report.json").read_text(encoding="utf-8"))["records"])
+    assert set(statuses) == {"error"}, f"an engine that cannot start again is no departure from the rules: {statuses}"
     return outcome
 
 
