@@ -622,3 +622,31 @@ def test_plugin_unknown_home_variant_stops_the_run(project: pytest.Pytester) -> 
     assert result.ret != 0
     text = _short(result)
     assert "home variant" in text and "'nowhere'" in text and "1 failed" in text, text
+
+
+def test_plugin_sigterm_stops_the_engine_and_exits_by_the_signal(tmp_path: Path) -> None:
+    pid_file = tmp_path / "engine.pid"
+    engine = protocol_engine(tmp_path, f'open({str(pid_file)!r}, "w").write(str(__import__("os").getpid())); __import__("time").sleep(120)')
+    (tmp_path / "test_own.py").write_text("def test_their_own():\n    assert True\n", encoding="utf-8")
+    environment = {key: value for key, value in os.environ.items() if key != "GINSPEC_ROOT"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-q", "--ginspec-engine", engine,
+         "--ginspec-timeout", "100", "-k", "deadwood-0001"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=environment,
+    )
+    deadline = time.monotonic() + 120
+    while not pid_file.exists() or not pid_file.read_text():
+        assert time.monotonic() < deadline and process.poll() is None, "the engine was never asked"
+        time.sleep(0.05)
+    engine_pid = int(pid_file.read_text())
+    process.send_signal(signal.SIGTERM)
+    process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGTERM, f"ended with {process.returncode}, not by SIGTERM (143 in a shell)"
+    for _ in range(100):
+        try:
+            os.kill(engine_pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    os.kill(engine_pid, signal.SIGKILL)
+    raise AssertionError("the engine outlived pytest")
