@@ -292,6 +292,7 @@ def _stop_engines_on_sigterm(config: pytest.Config) -> None:
             os.kill(os.getpid(), number)
 
     signal.signal(signal.SIGTERM, stop)
+    config.add_cleanup(lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL) if signal.getsignal(signal.SIGTERM) is stop else None)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
