@@ -29,7 +29,7 @@ from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
 from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
-from ginspec.files import check_output_path, write_atomic
+from ginspec.files import check_output_path
 from ginspec.paths import reports_dir, suite_root
 from ginspec.identity import SuiteRootAction, VersionAction
 from ginspec.honour import hand_rules_in_force, require_two_player_scoring
@@ -310,42 +310,25 @@ def _check_areas(areas: Sequence[str], vectors: Sequence[Vector]) -> None:
             raise UsageError(f"--area {quote(area)}: no such rule area (known: {', '.join(sorted(known))})")
 
 
-def _is_json_report(start: bytes) -> bool:
-    """Whether a file starting with ``start`` is a JSON report ``check`` wrote (its header first)."""
-    return start.lstrip().startswith(b"{") and b'"suite_version"' in start[:200]
-
-
-def _is_markdown_report(start: bytes) -> bool:
-    return start.startswith(b"# Conformance of ")
-
-
-def _is_junit_report(start: bytes) -> bool:
-    return b'<testsuites name="ginspec conformance of ' in start[:300]
-
-
 def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
-    """(report, markdown, expectations) paths of ``check``, checked before anything runs. The
-    defaults come from the ``--engine`` the user gave, never from the name an engine gives itself."""
+    """(report, markdown, expectations) paths of ``check``, checked before anything runs
+    (``ginspec.outputs``: each replaces only an earlier output of its kind, and no two name the
+    same file). The defaults come from the ``--engine`` the user gave, never from the name an
+    engine gives itself."""
     from ginspec.expectations import expectations_path
+    from ginspec.outputs import ANY_FILE, JSON_REPORT, JUNIT_REPORT, MARKDOWN_REPORT, Outputs
 
+    outputs = Outputs(force=args.force)
     if args.report:
-        report = check_output_path(Path(args.report), "--report", force=args.force, replaceable=_is_json_report, kind="a ginspec report")
+        report = outputs.claim(Path(args.report), "--report", JSON_REPORT)
     else:
-        report = check_output_path(
-            reports_dir() / f"{_safe(args.engine)}.json", "report", create_parent=True, force=args.force, replaceable=_is_json_report, kind="a ginspec report"
-        )
-    markdown = (
-        check_output_path(Path(args.markdown), "--markdown", force=args.force, replaceable=_is_markdown_report, kind="a ginspec Markdown report")
-        if args.markdown
-        else None
-    )
+        report = outputs.claim(reports_dir() / f"{_safe(args.engine)}.json", "report", JSON_REPORT, create_parent=True)
+    markdown = outputs.claim(Path(args.markdown), "--markdown", MARKDOWN_REPORT) if args.markdown else None
     if args.junit_xml:
-        check_output_path(
-            Path(args.junit_xml), "--junit-xml", create_parent=True, force=args.force, replaceable=_is_junit_report, kind="a ginspec JUnit report"
-        )
+        outputs.claim(Path(args.junit_xml), "--junit-xml", JUNIT_REPORT, create_parent=True)
     expectations = Path(args.expectations) if args.expectations else expectations_path(args.engine)
     if args.write_expectations:
-        check_output_path(expectations, "--expectations", create_parent=not args.expectations)
+        outputs.claim(expectations, "--expectations", ANY_FILE, create_parent=not args.expectations, force=True)
     return report, markdown, expectations
 
 
@@ -354,6 +337,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.adapters.guard import open_guarded
     from ginspec.expectations import apply_expectations, draft_expectations, load_expectations
     from ginspec.features import run_features
+    from ginspec.outputs import MARKDOWN_REPORT, write_output
     from ginspec.registry import rules_by_id
     from ginspec.report import build_report, closing_line, markdown_report, print_summary, write_report
     from ginspec.runner import plan_cases, run_cases
@@ -364,6 +348,9 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     departures = load_expectations(expectations_file)  # a malformed file is refused before the run
     vectors = load_vectors(tolerate_broken_variants=True)
     _check_areas(args.area, vectors)
+    from ginspec.rule_selection import check_rule_ids
+
+    check_rule_ids(args.rule)  # an expression or an unknown ID would select other scenarios than vectors
     args.rule = list(args.rule) + [rule for rule in rules_of_statements(args.seed) if rule not in args.rule]
     vectors = select_vectors(vectors, args.id, args.rule, args.area)
     broken = next((vector.broken_variant for vector in vectors if vector.broken_variant), None)
@@ -381,9 +368,12 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     show_progress = not args.quiet and sys.stderr.isatty()
     done = 0
 
-    def progress(_: CaseResult) -> None:
+    finished: list[CaseResult] = []
+
+    def progress(result: CaseResult) -> None:
         nonlocal done
         done += 1
+        finished.append(result)
         if show_progress:
             filled = int(30 * done / max(len(vectors), 1))
             sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{len(vectors)} vectors")
@@ -395,6 +385,12 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
             parameters = get_variant(variant).parameters if variant else None
             home = capabilities if args.variant is None else None  # the home variant: derive only what it cannot play
             results = run_cases(adapter, capabilities, plan_cases(vectors, variant, parameters, home), progress)
+    except (KeyboardInterrupt, Interrupted) as stop:
+        from ginspec.partial_report import write_partial_report
+
+        adapter.close()  # the engine is stopped before the partial report is written
+        write_partial_report(report_path, capabilities, variant, finished, len(vectors), stop)
+        raise
     finally:
         adapter.close()
     close_problem = getattr(adapter, "close_problem", None)
@@ -407,7 +403,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         if show_progress:
             sys.stderr.write(" " * 40 + "\r")
     if args.write_expectations:
-        write_atomic(expectations_file, draft_expectations(args.engine, results, departures))
+        write_output(expectations_file, draft_expectations(args.engine, results, departures), "--expectations")
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = apply_expectations(results, departures)
     report = build_report(capabilities, variant, results)
@@ -418,7 +414,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         write_junit(report, Path(args.junit_xml))
     statements = {rule_id: rule.statement for rule_id, rule in rules_by_id().items()}
     if markdown_path is not None:
-        write_atomic(markdown_path, markdown_report(report, statements))
+        write_output(markdown_path, markdown_report(report, statements), "--markdown", MARKDOWN_REPORT)
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
@@ -491,6 +487,8 @@ def replay_one(transcript: Any, adapter: Any, engine: str, variant: str | None =
         told = f"{moves} moves replayed; the hand is not over"
     # a recorded result holds under the transcript's own rules, not another variant's
     problem = recorded_result_problem(transcript, rules_answer) if variant is None else None
+    if problem is None and not rules_answer.get("finished") and not transcript.result:
+        problem = "its moves stop before the hand is over and it records no result: it looks cut short"
     if problem is not None:
         return "wrong", f"{told}; the transcript is wrong: {problem}"
     if adapter is None:
@@ -625,9 +623,9 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     parameters = resolve_parameters(args.variant, overrides, "--set")
     if parameters["table_format"] == "one_table":
         raise UsageError(f"variant {quote(args.variant)} has table_format=one_table: fuzz generates two-player hands")
-    out_folder = Path(args.out)
-    if out_folder.exists() and not out_folder.is_dir():
-        raise UsageError(f"--out {str(out_folder)!r}: is a file; name a folder")
+    from ginspec.outputs import claim_folder, write_output
+
+    out_folder = claim_folder(Path(args.out), "--out")
     adapter = open_guarded(args.engine, args.timeout, open_engine)
     findings = 0
     taken: set[str] = set()
@@ -652,7 +650,7 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
                 vector = finding_to_vector(finding, _next_ids(area, 1, taken)[0], capabilities.engine, args.variant, overrides)
                 path = out_folder / area / f"fuzz-{_safe(args.engine)}-{kind}-{finding.rule.lower()}.yaml"
                 document = {"area": area, "description": f"Minimal disagreements with {capabilities.engine} found by differential fuzzing.", "vectors": [vector]}
-                write_atomic(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
+                write_output(path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110), "--out")
                 out.write(f"{'':<9} written to {path}\n")
     finally:
         adapter.close()
@@ -669,13 +667,16 @@ def command_coverage(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.seeds:
         return command_seed_coverage(args, out)
+    from ginspec.outputs import COVERAGE_TABLE, Outputs, write_output
+
+    outputs = Outputs(force=args.force)
     if args.json:
-        path = check_output_path(Path(args.json), "--json")
+        path = outputs.claim(Path(args.json), "--json", COVERAGE_TABLE)
     else:
-        path = check_output_path(reports_dir() / "coverage.json", "coverage", create_parent=True)
+        path = outputs.claim(reports_dir() / "coverage.json", "coverage", COVERAGE_TABLE, create_parent=True)
     coverage = Suite().coverage
     rows = [entry.to_json() for entry in coverage.values()]
-    write_atomic(path, json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n")
+    write_output(path, json.dumps({"rules": rows}, indent=2, ensure_ascii=False) + "\n", "--json", COVERAGE_TABLE)
     out.write(f"{'rule':<30} {'scenarios':>9} {'vectors':>8}  tested under / changed by\n")
     gaps = 0
     for row in sorted(rows, key=lambda row: (row["area"], row["id"])):
@@ -803,6 +804,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     coverage = commands.add_parser("coverage", help="the rule-by-rule table of scenarios, vectors and variants")
     coverage.add_argument("--json", help="where to write the table as JSON (default: reports/coverage.json)")
+    coverage.add_argument("--force", action="store_true", help="let --json replace a file that is not an earlier coverage table")
     coverage.add_argument("--seeds", action="store_true", help="per seed statement: its rules, scenarios, vectors and whether it is executable")
     coverage.set_defaults(handler=command_coverage)
 

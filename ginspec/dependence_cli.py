@@ -1,26 +1,24 @@
 """``ginspec dependence``: work out what every case's answer depends on, and record it.
 
 For each vector the dependence (:mod:`ginspec.dependence`) is recorded in its file as
-``depends_on``, a line placed right after the vector's ``kind``; the rest of the file is left as
-it was written. For the scenarios it is recorded in ``features/depends-on.yaml``
-(:mod:`ginspec.scenario_dependence`). ``--check`` only compares and exits 1 on any difference,
-including a vector whose ``open_questions`` differ from those its rules turn on
-(:mod:`ginspec.open_questions`; that field is written by hand).
+``depends_on``, in the file's own YAML style (block, flow or JSON), placed after the vector's
+``kind`` when it is new; the rest of the file, and every vector whose dependence did not change,
+is left as it was written (:mod:`ginspec.vector_rewrite`). For the scenarios it is recorded in
+``features/depends-on.yaml`` (:mod:`ginspec.scenario_dependence`). ``--check`` only compares and
+exits 1 on any difference, including a vector whose ``open_questions`` differ from those its rules
+turn on (:mod:`ginspec.open_questions`; that field is written by hand).
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 from typing import Any, Mapping, TextIO
 
 from ginspec.errors import InvalidVector
 from ginspec.paths import display
 from ginspec.vectors import Vector, load_vectors
-
-_ENTRY = re.compile(r"^(?P<indent>\s*)- id: (?P<id>\S+)\s*$")
-
+from ginspec.yamlio import read_text
 
 def compute_vector_dependence(vectors: list[Vector]) -> dict[str, tuple[str, ...]]:
     """The dependence of every vector, worked out from the rules (not read from the files)."""
@@ -41,27 +39,11 @@ def _flow(names: tuple[str, ...]) -> str:
 
 
 def rewrite_file(text: str, dependence: Mapping[str, tuple[str, ...]], where: str) -> str:
-    """``text`` of a vector file with each listed vector's ``depends_on`` line set."""
-    lines = text.splitlines(keepends=True)
-    out: list[str] = []
-    current: str | None = None
-    written = False
-    key_indent = ""
-    for line in lines:
-        entry = _ENTRY.match(line)
-        if entry:
-            current, written = entry["id"], False
-            key_indent = entry["indent"] + "  "
-        stripped = line.rstrip("\n")
-        if current is not None and stripped.startswith(f"{key_indent}depends_on:"):
-            continue  # replaced below, after the kind
-        out.append(line)
-        if current is not None and not written and stripped.startswith(f"{key_indent}kind:"):
-            if current not in dependence:
-                raise InvalidVector(f"{where}: {current}: no dependence was worked out for it")
-            out.append(f"{key_indent}depends_on: {_flow(dependence[current])}\n")
-            written = True
-    return "".join(out)
+    """``text`` of a vector file with each listed vector's ``depends_on`` set, in the file's own
+    style (:func:`ginspec.vector_rewrite.rewrite_dependence`)."""
+    from ginspec.vector_rewrite import rewrite_dependence
+
+    return rewrite_dependence(text, dependence, where)
 
 
 def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
@@ -88,14 +70,17 @@ def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
         return 1 if stale or stale_scenarios or stale_questions else 0
     files = sorted({vector.file for vector in stale})
     by_file: dict[str, dict[str, tuple[str, ...]]] = {}
-    for vector in vectors:
+    for vector in stale:  # only the vectors whose dependence changed are touched
         by_file.setdefault(vector.file, {})[vector.id] = computed[vector.id]
+    from ginspec.outputs import write_output
     from ginspec.paths import suite_root
-    from ginspec.files import write_atomic
 
-    for shown in files:
+    rewritten = {}
+    for shown in files:  # every file is rewritten in memory first: one that cannot be is refused before any is written
         path = Path(shown) if Path(shown).is_absolute() else suite_root() / shown
-        write_atomic(path, rewrite_file(path.read_text(encoding="utf-8"), by_file[shown], display(path)))
+        rewritten[path] = rewrite_file(read_text(path, InvalidVector), by_file[shown], display(path))
+    for path, text in rewritten.items():
+        write_output(path, text, display(path))
     if stale_scenarios:
         write_scenario_dependence(scenarios)
     out.write(f"depends_on written for {len(stale)} vector(s) in {len(files)} file(s) and {len(stale_scenarios)} scenario(s)\n")

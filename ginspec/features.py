@@ -105,12 +105,25 @@ class _Collector:
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
         yield
+        if call.when == "call" and call.excinfo is None:
+            from ginspec.scenario_faults import empty_scenario
+
+            empty = empty_scenario(item)
+            if empty is not None:  # a scenario that checks nothing must not pass
+                self.problems[item.nodeid] = ("suite-error", empty, None, None)
         if call.excinfo is None or call.when != "call":
             return
         from ginspec.bdd.steps import EngineProblem, Mismatch
+        from ginspec.errors import UnknownEngine
+        from ginspec.scenario_faults import suite_fault
 
         error = call.excinfo.value
-        if isinstance(error, EngineProblem):
+        fault = suite_fault(error)
+        if fault is not None:  # the suite's own fault (a step no definition matches), never the engine's
+            self.problems[item.nodeid] = ("suite-error", fault, None, None)
+        elif isinstance(error, UnknownEngine):  # the engine could not be started (again): its error, not a departure
+            self.problems[item.nodeid] = ("error", f"the engine could not be started: {error}", None, None)
+        elif isinstance(error, EngineProblem):
             self.problems[item.nodeid] = (error.status, str(error), None, None)
         elif isinstance(error, Mismatch):
             self.problems[item.nodeid] = ("fail", str(error), {error.name: error.expected}, {error.name: error.observed})
@@ -134,6 +147,8 @@ class _Collector:
                 status, message, expected, observed = self.problems[report.nodeid]
         elif report.when == "call":
             status = "pass"
+            if report.nodeid in self.problems:
+                status, message, expected, observed = self.problems[report.nodeid]
         if status is None:
             return
         question = getattr(info["item"], "ginspec_question", None)
@@ -229,10 +244,14 @@ def run_features(
         arguments += ["--variant", variant]
     if rules:
         arguments += ["-m", " or ".join(rules)]
+    from ginspec.scenario_faults import CollectionFaults
+
     collector = _Collector(areas)
+    faults = CollectionFaults(folder)
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
-        code = pytest.main(arguments, plugins=[collector])
+        code = pytest.main(arguments, plugins=[collector, faults])
+    faults.raise_first()  # a feature file that cannot be read is named, never taken for Ctrl-C
     if code == pytest.ExitCode.INTERRUPTED:
         raise KeyboardInterrupt
     if code not in (0, 1, 5) and not collector.results:

@@ -12,12 +12,22 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-from ginspec.errors import UsageError
+from ginspec.errors import UsageError, quote
 
 
-def check_output_path(
+def check_output_path(path: Path, option: str, **how: Any) -> Path:
+    """:func:`_check_output_path`, with a path the system cannot take (too long, a NUL byte in
+    it) refused in one line too."""
+    try:
+        return _check_output_path(path, option, **how)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"{option} {quote(str(path))}: cannot be used as a file name ({reason})") from None
+
+
+def _check_output_path(
     path: Path,
     option: str,
     *,

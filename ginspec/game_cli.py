@@ -24,7 +24,7 @@ from typing import Any, Mapping, TextIO
 
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.errors import InvalidTranscript, UsageError
+from ginspec.errors import InvalidTranscript, UsageError, quote
 from ginspec.paths import display
 from ginspec.variants import resolve_parameters
 from ginspec.yamlio import load_yaml
@@ -56,6 +56,11 @@ def _read(document: Any, path: Path, kind: str, form: str) -> dict[str, Any]:
     missing = [key for key in INPUT_KEYS[kind] if key not in document]
     if missing:
         raise UsageError(f"{shown}: under table_format={form} a {kind.replace('_', ' ')} needs {', '.join(missing)}")
+    listed = INPUT_KEYS[kind][-1]  # hands, or deals
+    entries = document[listed]
+    if not isinstance(entries, list) or not entries:
+        what = "empty" if entries in (None, [], "") else f"{quote(entries)}, not a list"
+        raise UsageError(f"{shown}: {listed}: {what}; list the finished {listed}")
     return {key: document[key] for key in (*INPUT_KEYS[kind], "first_dealers") if key in document}
 
 
@@ -183,6 +188,8 @@ def command_game(args: argparse.Namespace, out: TextIO) -> int:
         answer = ReferenceAdapter().ask(Question(kind, {key: value for key, value in data.items() if key != "dealt_by"}, parameters))
     except GinError as exc:
         raise UsageError(f"{display(path)}: {exc}") from None
+    except (TypeError, KeyError, AttributeError, ValueError) as exc:  # a field of the wrong shape deep in a hand
+        raise UsageError(f"{display(path)}: not a game file this variant can score ({type(exc).__name__}: {quote(str(exc))})") from None
     problem = answer.get("error") or answer.get("refused")
     if problem:
         detail = f": {answer['message']}" if answer.get("message") else ""

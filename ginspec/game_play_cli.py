@@ -11,7 +11,8 @@ from typing import TextIO
 
 import yaml
 
-from ginspec.files import check_output_path, write_atomic
+from ginspec.files import check_output_path
+from ginspec.outputs import write_output
 from ginspec.game_play import PlayedGame, play_game
 from ginspec.yamlio import SAFE_DUMPER
 
@@ -25,7 +26,7 @@ def play_game_command(args: argparse.Namespace, out: TextIO) -> int:
 
     def save(game: PlayedGame) -> None:
         if save_path is not None:
-            write_atomic(save_path, yaml.dump(game.to_data(), Dumper=SAFE_DUMPER, sort_keys=False, allow_unicode=True))
+            write_output(save_path, yaml.dump(game.to_data(), Dumper=SAFE_DUMPER, sort_keys=False, allow_unicode=True), "--save")
 
     game = play_game(parameters, variant, overrides, random.Random(args.seed), args.you, args.dealer,
                      terminal_reader(out), out, after_hand=save)

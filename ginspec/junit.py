@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable
 from xml.etree import ElementTree as ET
 
-from ginspec.files import write_atomic
+from ginspec.outputs import JUNIT_REPORT, write_output, xml_safe
 
 ERROR_STATUSES = ("error", "timeout", "suite-error")
 FAILURE_STATUSES = ("fail", "unexpected-pass")
@@ -104,9 +104,9 @@ def junit_xml(report: dict[str, Any]) -> str:
     for key, value in totals.items():
         root.set(key, str(value))
     ET.indent(root)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    return xml_safe('<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n")
 
 
 def write_junit(report: dict[str, Any], path: Path) -> None:
     """Write the report as JUnit XML to ``path`` atomically (a reader never sees half a file)."""
-    write_atomic(path, junit_xml(report))
+    write_output(path, junit_xml(report), "--junit-xml", JUNIT_REPORT)

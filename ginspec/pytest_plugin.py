@@ -23,9 +23,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "(vectors) or unsupported (scenarios); 'own' plays each case under its own variant; default: the engine's "
         "home variant, else each case's own",
     )
+    from ginspec.pytest_suite import timeout_option
+
     group.addoption(
         "--engine-timeout",
-        type=float,
+        type=timeout_option,
         default=None,
         help="seconds an exec: engine may take per case (default: 10)",
     )

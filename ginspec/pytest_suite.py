@@ -45,7 +45,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="judge the engine under this variant (cases its rules change are derived); 'own' plays each case "
         "under its own variant (default: the engine's home variant, else each case's own)",
     )
-    group.addoption("--ginspec-timeout", type=float, default=None, metavar="SECONDS", help="seconds an exec: engine may take per case")
+    group.addoption(
+        "--ginspec-timeout", type=timeout_option, default=None, metavar="SECONDS",
+        help="seconds the engine may take per case, Python adapters included (more than 0, at most 3600; default 10)",
+    )
     group.addoption(
         "--ginspec-expectations",
         default=None,
@@ -53,6 +56,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="the engine's known departures (default: expectations/ENGINE.yaml under the rootdir, if present)",
     )
     group.addoption("--ginspec-root", default=None, metavar="PATH", help="read the suite from this checkout instead of the installed package")
+
+
+def timeout_option(text: str) -> float:
+    """``--ginspec-timeout``: as ``ginspec check --timeout`` (``nan``, 0 and less are refused)."""
+    from ginspec.cli import timeout_seconds
+
+    return timeout_seconds(text)
 
 
 def _active(config: pytest.Config) -> bool:
@@ -78,6 +88,11 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         if variant not in (None, AS_WRITTEN):
             get_variant(variant)
+        expectations = config.getoption("--ginspec-expectations")
+        if expectations:
+            from ginspec.expectations import load_expectations
+
+            load_expectations(Path(expectations))  # a malformed file is one line, before anything runs
         pytest_plugin.pytest_configure(config)  # rule IDs, variants and capabilities as markers
     except SuiteError as exc:
         raise pytest.UsageError(f"ginspec: {exc}") from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NoReturn
 
 import pytest
 
@@ -39,14 +39,16 @@ class SuiteRun:
         self.seen = 0
 
     def adapter(self) -> Adapter:
-        """The engine, started on first use; a failed start fails every case with its one line."""
+        """The engine, started on first use; a failed start fails every case with its one line.
+        A Python adapter runs under the same watchdog as in ``ginspec check``: a hang is a timeout."""
         if self._start_error is not None:
             pytest.fail(self._start_error, pytrace=False)
         if self._adapter is None:
             from ginspec.adapters import open_engine
+            from ginspec.adapters.guard import open_guarded
 
             try:
-                self._adapter = open_engine(self.engine_name, self.config.getoption("--ginspec-timeout"))
+                self._adapter = open_guarded(self.engine_name, self.config.getoption("--ginspec-timeout"), open_engine)
                 self._capabilities = self._adapter.capabilities()
             except Exception as exc:  # an engine that cannot start is reported, not a crash of pytest
                 self._start_error = f"engine {self.engine_name!r} could not start: {exc}"
@@ -61,7 +63,10 @@ class SuiteRun:
     def variant(self) -> str | None:
         from ginspec.variants import resolve_run_variant
 
-        return resolve_run_variant(self.config.getoption("--ginspec-variant"), self.capabilities())
+        try:
+            return resolve_run_variant(self.config.getoption("--ginspec-variant"), self.capabilities())
+        except SuiteError as exc:  # an unknown or broken home variant: one line, and the run stops
+            self.stop(exc)
 
     def departures(self) -> dict[str, dict[str, Any]]:
         if self._departures is None:
@@ -69,8 +74,20 @@ class SuiteRun:
 
             chosen = self.config.getoption("--ginspec-expectations")
             path = Path(chosen) if chosen else self.config.rootpath / "expectations" / expectations_path(self.capabilities().engine).name
-            self._departures = load_expectations(path)
+            try:
+                self._departures = load_expectations(path)
+            except SuiteError as exc:  # a malformed expectation file: one line, and the run stops
+                self.stop(exc)
         return self._departures
+
+    def stop(self, problem: SuiteError) -> NoReturn:
+        """Fail the case at hand with the suite's one-line error and stop the run: every other case
+        would fail the same way."""
+        message = f"ginspec: {problem}"
+        session = getattr(self.config, "_ginspec_session", None)
+        if session is not None:
+            session.shouldstop = message
+        pytest.fail(message, pytrace=False)
 
     def close(self) -> None:
         if self._adapter is not None:
@@ -254,10 +271,33 @@ _controller_run: SuiteRun | None = None
 def pytest_configure(config: pytest.Config) -> None:
     global _controller_run
     _controller_run = suite_run(config)
+    _stop_engines_on_sigterm(config)
+
+
+def _stop_engines_on_sigterm(config: pytest.Config) -> None:
+    """SIGTERM stops the engine (an ``exec:`` engine runs in a process group of its own, which
+    would outlive pytest) and then ends the process by that signal, as without the plugin: 143."""
+    import os
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return
+
+    def stop(number: int, _frame: Any) -> None:
+        try:
+            suite_run(config).close()
+        finally:
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+
+    signal.signal(signal.SIGTERM, stop)
+    config.add_cleanup(lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL) if signal.getsignal(signal.SIGTERM) is stop else None)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A JUnit file written by ``--junitxml`` names the suite version and content hash."""
+    session.config._ginspec_session = session  # type: ignore[attr-defined] - to stop the run on a suite error
     from _pytest.junitxml import xml_key
 
     from ginspec.identity import suite_content_hash, suite_version

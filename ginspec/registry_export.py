@@ -66,12 +66,10 @@ def command_registry_export(args: argparse.Namespace, out: TextIO) -> int:
     if args.out in (None, "-"):
         out.write(text)
         return 0
-    path = Path(args.out)
-    if path.exists() and not args.force:
-        raise UsageError(f"{path} exists; give --force to replace it")
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
+    from ginspec.outputs import ANY_FILE, Outputs, write_output
+
+    path = Outputs(force=args.force).claim(Path(args.out), "--out", ANY_FILE)
+    write_output(path, text, "--out")
     out.write(f"{len(index['rules'])} rules, {len(index['statements'])} statements, {len(index['sources'])} sources and "
               f"{len(index['parameters'])} parameters written to {path} (schema: {schema_path('registry-index.schema.json')})\n")
     return 0

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping, TextIO
 from ginspec.adapters.base import Capabilities
 from ginspec.blame import blame_section, blame_table
 from ginspec.errors import SuiteError
-from ginspec.files import write_atomic
+from ginspec.outputs import JSON_REPORT, write_output
 from ginspec.identity import suite_content_hash, suite_version
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
 
@@ -79,7 +79,7 @@ def write_report(report: dict[str, Any], path: Path) -> None:
         text = report_text(report)
     except ValueError as exc:
         raise SuiteError(f"{path}: the report holds a value JSON cannot carry: {exc}") from None
-    write_atomic(path, text)
+    write_output(path, text, "report", JSON_REPORT)
 
 
 def report_text(report: Mapping[str, Any]) -> str:

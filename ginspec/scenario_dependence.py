@@ -91,18 +91,26 @@ def record_questions() -> list[tuple[str, Any, Any]]:
     from ginspec.bdd import steps
     from ginspec.features import scenario_arguments
 
+    from ginspec.errors import SuiteError
+    from ginspec.paths import suite_root
+    from ginspec.scenario_faults import CollectionFaults
+
+    folder = suite_root() / "features"
+    if not any(folder.rglob("*.feature")):
+        return []  # a suite without scenarios: nothing to record for them
     arguments = scenario_arguments("reference") + ["--variant", "own"]
+    faults = CollectionFaults(folder)
     steps.RECORDING = []
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            code = pytest.main(arguments)
+            code = pytest.main(arguments, plugins=[faults])
         records = steps.RECORDING
     finally:
         steps.RECORDING = None
+    faults.raise_first()
     if code not in (0, 5):
-        from ginspec.errors import SuiteError
-
-        raise SuiteError(f"the scenarios do not all pass against the reference engine (pytest exit status {code})")
+        failed = f": {faults.failed[0]}" + (f" and {len(faults.failed) - 1} more" if len(faults.failed) > 1 else "") if faults.failed else ""
+        raise SuiteError(f"the scenarios do not all pass against the reference engine{failed}")
     return records
 
 

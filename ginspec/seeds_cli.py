@@ -16,12 +16,15 @@ from ginspec.seeds import statement_coverage
 def command_seed_coverage(args: argparse.Namespace, out: TextIO) -> int:
     """Print one line per statement and write the table as JSON; exit 1 when a checkable statement
     has no executable case."""
+    from ginspec.outputs import SEED_COVERAGE_TABLE, Outputs, write_output
+
+    outputs = Outputs(force=args.force)
+    if args.json:
+        path = outputs.claim(Path(args.json), "--json", SEED_COVERAGE_TABLE)
+    else:
+        path = outputs.claim(suite_root() / "reports" / "seed-coverage.json", "coverage", SEED_COVERAGE_TABLE, create_parent=True)
     rows = statement_coverage(rule_coverage())
-    path = Path(args.json) if args.json else suite_root() / "reports" / "seed-coverage.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps({"statements": rows}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    write_output(path, json.dumps({"statements": rows}, indent=2, ensure_ascii=False) + "\n", "--json", SEED_COVERAGE_TABLE)
     out.write(f"{'statement':<10} {'scenarios':>9} {'vectors':>8}  {'status':<12} rules\n")
     missing = 0
     for row in rows:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ginspec.errors import UsageError, quote
-from ginspec.files import check_output_path, write_atomic
+from ginspec.outputs import SELFTEST_RECORD, Outputs, write_output
 
 
 def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
@@ -26,20 +26,27 @@ def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--miniature {quote(unknown[0])}: no such miniature (ginspec selftest --list names them)")
     names = list(dict.fromkeys(args.miniature)) or list(MINIATURES)
     saving: Path | None = None
+    outputs = Outputs(force=args.force)
     if args.record:
-        saving = check_output_path(Path(args.record), "--record")
+        saving = outputs.claim(Path(args.record), "--record", SELFTEST_RECORD)
     elif not args.miniature and not args.no_record:
-        saving = check_output_path(work_root() / RECORD, "record", create_parent=True)
+        saving = outputs.claim(work_root() / RECORD, "record", SELFTEST_RECORD, create_parent=True)
     keep = None
     if args.keep_reports:
+        from ginspec.outputs import claim_folder
+
         keep = Path(args.keep_reports)
         if not keep.is_dir():
             raise UsageError(f"--keep-reports {quote(args.keep_reports)}: not a folder")
+        claim_folder(keep, "--keep-reports")
+    from ginspec.vectors import load_vectors
+
+    load_vectors()  # a broken vector file is named once, not as every miniature's "could not run"
     known = read_known_blamed_later(Path(args.known_blamed_later), MINIATURES) if args.known_blamed_later else {}
     outcomes = run_selftest(names, args.jobs, args.timeout, keep)
     data = record(outcomes)
     if saving is not None:
-        write_atomic(saving, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        write_output(saving, json.dumps(data, indent=2, ensure_ascii=False) + "\n", "--record", SELFTEST_RECORD)
     if args.json:
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
@@ -108,6 +115,7 @@ def add_selftest_command(commands: Any) -> None:
     selftest.add_argument("--jobs", type=job_count, default=min(2, os.cpu_count() or 1), help="miniatures checked at once, each in its own process (default: 2, or 1 on one core)")
     selftest.add_argument("--record", metavar="PATH", help="write the record here (default: detection/selftest.json, for a run of every miniature)")
     selftest.add_argument("--no-record", action="store_true", help="write no record")
+    selftest.add_argument("--force", action="store_true", help="let --record replace a file that is not an earlier selftest record")
     selftest.add_argument("--keep-reports", metavar="FOLDER", help="keep each miniature's conformance report there, as NAME.json")
     selftest.add_argument(
         "--known-blamed-later",

@@ -214,7 +214,9 @@ def transcript_files(paths: Sequence[Path]) -> list[Path]:
 
 
 def save_transcript(transcript: Transcript, path: Path) -> None:
-    write_atomic(path, yaml.safe_dump(transcript.to_data(), sort_keys=False, allow_unicode=True))
+    from ginspec.outputs import write_output
+
+    write_output(path, yaml.safe_dump(transcript.to_data(), sort_keys=False, allow_unicode=True), "--save")
 
 
 def recorded_result_problem(transcript: Transcript, rules_answer: Mapping[str, Any]) -> str | None:

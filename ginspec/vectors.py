@@ -300,8 +300,9 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
 def vector_files(directory: Path | None = None) -> list[Path]:
     """Every ``vectors/AREA/NAME.yaml``. Any other file under ``vectors/`` (a ``.yml`` file, a file
     in a sub-folder of an area, a file beside the areas) is refused with an error naming it, never
-    silently skipped: a vector that is not loaded would never fail. Symbolic links are not
-    followed into folders, so a link loop cannot hang the walk. Dot files are ignored."""
+    silently skipped: a vector that is not loaded would never fail. An area folder that is a
+    symbolic link is read like any other; no link is followed deeper, so a link loop cannot hang
+    the walk. Dot files are ignored."""
     root = directory or vectors_dir()
     found: list[Path] = []
     for folder, subfolders, names in os.walk(root, followlinks=False):
@@ -325,6 +326,26 @@ def vector_files(directory: Path | None = None) -> list[Path]:
         for name in subfolders:
             if (here / name).is_symlink() and depth >= 1:
                 raise InvalidVector(f"{display(here / name)}: vector files sit directly in vectors/AREA/, not in a sub-folder")
+            if (here / name).is_symlink() and depth == 0:
+                found += _linked_area(here / name)  # an area folder that is a link is read, never skipped
+    return sorted(found)
+
+
+def _linked_area(folder: Path) -> list[Path]:
+    """The vector files of ``vectors/AREA`` when AREA is a symbolic link to a folder, under the
+    same rules as any area (one level, no further links followed)."""
+    found: list[Path] = []
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith("."):
+            continue
+        if path.is_dir():
+            raise InvalidVector(f"{display(path)}: vector files sit directly in vectors/AREA/, not in a sub-folder")
+        if path.name.endswith(".yaml"):
+            found.append(path)
+        elif path.name.endswith(".yml"):
+            raise InvalidVector(f"{display(path)}: vector files end in .yaml; rename it to {path.stem + '.yaml'!r}")
+        else:
+            raise InvalidVector(f"{display(path)}: not a vector file (vector files are YAML named *.yaml)")
     return found
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from ginspec import parsed_cache
-from ginspec.errors import SuiteError
+from ginspec.errors import SuiteError, quote
 from ginspec.paths import display
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -33,14 +33,23 @@ MAX_EXPANDED_NODES = 2_000_000
 vector file expands to well under a tenth of this)."""
 
 
+MAX_EXPANDED_CHARACTERS = 50_000_000
+"""Characters of text (every scalar, keys included) a document may expand to once every alias is
+replaced by what it names: a long string named by an alias a million times stays under the node
+bound but would expand to gigabytes when a report or a message writes it out (the largest vector
+file holds well under a hundredth of this)."""
+
+
 class ExpansionTooLarge(ValueError):
     """A YAML document that expands beyond the bound, or into itself."""
 
 
-def expanded_size(root: yaml.Node, limit: int = MAX_EXPANDED_NODES) -> int:
+def expanded_size(root: yaml.Node, limit: int = MAX_EXPANDED_NODES, characters: int = MAX_EXPANDED_CHARACTERS) -> int:
     """Nodes of ``root`` with aliases expanded, computed on the shared node graph (each node once),
-    so that a bomb is measured without being built. Raises :class:`ExpansionTooLarge`."""
+    so that a bomb is measured without being built; the characters of its scalars are bounded the
+    same way. Raises :class:`ExpansionTooLarge`."""
     sizes: dict[int, int] = {}
+    texts: dict[int, int] = {}
     open_nodes: set[int] = set()
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
     while stack:
@@ -64,7 +73,11 @@ def expanded_size(root: yaml.Node, limit: int = MAX_EXPANDED_NODES) -> int:
         size = 1 + sum(sizes[id(child)] for child in children)
         if size > limit:
             raise ExpansionTooLarge(f"aliases expand it to more than {limit:,} nodes")
+        text = len(node.value) if isinstance(node, yaml.ScalarNode) else sum(texts[id(child)] for child in children)
+        if text > characters:
+            raise ExpansionTooLarge(f"aliases expand it to more than {characters:,} characters")
         sizes[key] = size
+        texts[key] = text
     return sizes[id(root)]
 
 
@@ -108,6 +121,8 @@ def _read_bytes(path: Path, error: type[SuiteError]) -> bytes:
         return path.read_bytes()
     except OSError as exc:
         raise error(f"{display(path)}: cannot be read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL byte in the name
+        raise error(f"{quote(str(path))}: cannot be read: {exc}") from None
 
 
 def _decode(data: bytes, path: Path, error: type[SuiteError]) -> str:

@@ -205,7 +205,7 @@ def unknown_vector_id(tmp: Path) -> Outcome:
 
 @fault("cli", 2, "no vector matches")
 def selection_matches_nothing(tmp: Path) -> Outcome:
-    return check(tmp, "--rule", "NO-SUCH-RULE")
+    return check(tmp, "--id", "deadwood-0001", "--area", "knock")
 
 
 @fault("cli", 2, "unknown variant", "'nowhere'")
@@ -766,7 +766,7 @@ def exec_answers_nan(tmp: Path) -> Outcome:
     return outcome
 
 
-@fault("exec-engines", 1, "not JSON")
+@fault("exec-engines", 1, "not UTF-8", "0xff")
 def exec_output_not_utf8(tmp: Path) -> Outcome:
     engine = protocol_engine(tmp, 'sys.stdout.buffer.write(b"\\xff\\xfe answer\\n"); sys.stdout.flush()')
     return check(tmp, "--timeout", "5", "--engine", engine, *KNOWN)

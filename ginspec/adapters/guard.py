@@ -66,6 +66,8 @@ class _Worker:
 
     def __init__(self) -> None:
         self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]] | None] = queue.Queue()
+        self.busy = False
+        """Whether a call was left running when the run was stopped."""
         self.thread = threading.Thread(target=self._loop, daemon=True, name="ginspec-engine")
         self.thread.start()
 
@@ -93,6 +95,10 @@ class _Worker:
             ok, value = reply.get(timeout=timeout)
         except queue.Empty:
             raise EngineTimeout(f"no answer within {timeout:g} s") from None
+        except BaseException as exc:  # Ctrl-C or a signal while waiting: the run stops, it is no engine fault
+            exc.ginspec_stop = True  # type: ignore[attr-defined]
+            self.busy = True
+            raise
         if not ok:
             raise value
         return value
@@ -124,6 +130,8 @@ class GuardedAdapter(Adapter):
         except UnknownEngine:
             raise
         except BaseException as exc:  # noqa: BLE001
+            if getattr(exc, "ginspec_stop", False):
+                raise
             raise UnknownEngine(f"engine {self.name!r}: starting it failed: {describe_exception(exc)}") from None
         if not isinstance(adapter, Adapter):
             raise UnknownEngine(f"engine {self.name!r}: did not give an Adapter but {type(adapter).__name__}")
@@ -136,9 +144,16 @@ class GuardedAdapter(Adapter):
             except EngineTimeout:
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() did not return within {self.timeout:g} s") from None
             except BaseException as exc:  # noqa: BLE001
+                if getattr(exc, "ginspec_stop", False):
+                    raise
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() failed: {describe_exception(exc)}") from None
             if not isinstance(declared, Capabilities):
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {type(declared).__name__}, not Capabilities")
+            from ginspec.adapters.capability_shape import capabilities_problem
+
+            problem = capabilities_problem(declared)
+            if problem:
+                raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {problem}")
             self._capabilities = declared
         return self._capabilities
 
@@ -157,6 +172,8 @@ class GuardedAdapter(Adapter):
         except EngineFault:
             raise
         except BaseException as exc:  # noqa: BLE001 - an engine fault is a result, not a crash of the suite
+            if getattr(exc, "ginspec_stop", False):
+                raise
             raise EngineFault(describe_exception(exc)) from None
         return plain_answer(answer)
 
@@ -175,7 +192,7 @@ class GuardedAdapter(Adapter):
         if self.closed:
             return
         self.closed = True
-        if self.abandoned >= MAX_ABANDONED:
+        if self.abandoned >= MAX_ABANDONED or self.worker.busy:  # a stopped run does not wait for the engine
             self.worker.stop()
             return
         try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shlex
 import subprocess
 import threading
@@ -109,11 +110,36 @@ def _pump(stream: IO[str], sink: "queue.Queue[str | None]") -> None:
     sink.put(None)
 
 
-def _keep_tail(stream: IO[str], keep: _Tail) -> None:
-    """Read a pipe to its end, keeping only its last part (an engine may log without limit)."""
+STDERR_LINE = 1024 * 1024
+"""Characters of one line of an engine's standard error; a longer line makes the case an error."""
+STDERR_PER_CASE = 16 * 1024 * 1024
+"""Characters an engine may write to standard error while it answers one case; more is an error."""
+NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as the pipes decode it (``surrogateescape``)."""
+
+
+def _readable(text: str) -> str:
+    """``text`` with every byte that was not UTF-8 shown as U+FFFD (for evidence and reports)."""
+    return NOT_UTF8.sub("\ufffd", text)
+
+
+def _keep_tail(stream: IO[str], keep: _Tail, owner: "_Process | None" = None) -> None:
+    """Read a pipe to its end, keeping only its last part (an engine may log without limit), in
+    pieces of at most :data:`STDERR_LINE` characters, so that one endless line never fills memory.
+    A line or a case's output past its limit is noted on ``owner``: the case is an error."""
     try:
-        for line in stream:
-            keep.append(line)
+        while True:
+            piece = stream.readline(STDERR_LINE)
+            if not piece:
+                break
+            keep.append(_readable(piece))
+            if owner is None:
+                continue
+            owner.stderr_written += len(piece)
+            if len(piece) >= STDERR_LINE and not piece.endswith("\n"):
+                owner.stderr_problem = owner.stderr_problem or f"the engine wrote a line of standard error longer than {STDERR_LINE:,} characters"
+            elif owner.stderr_written > STDERR_PER_CASE:
+                owner.stderr_problem = owner.stderr_problem or f"the engine wrote more than {STDERR_PER_CASE:,} characters to standard error for one case"
     except (OSError, ValueError):
         pass
 
@@ -130,7 +156,7 @@ class _Process:
                 stderr=subprocess.PIPE,
                 text=True,
                 encoding="utf-8",
-                errors="replace",
+                errors="surrogateescape",  # a byte that is not UTF-8 is kept, to be refused by name
                 bufsize=1,
                 start_new_session=True,
             )
@@ -140,9 +166,13 @@ class _Process:
         self.error_tail = _Tail()
         self.owes_answer = False
         """Whether a ``start`` or ``ask`` was sent and no line came back yet."""
+        self.stderr_written = 0
+        """Characters of standard error since the last question."""
+        self.stderr_problem: str | None = None
+        """Standard error past one of its limits since the last question."""
         assert self.popen.stdout is not None and self.popen.stderr is not None
         threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail), daemon=True).start()
+        threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail, self), daemon=True).start()
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.popen.stdin is not None
@@ -161,6 +191,12 @@ class _Process:
         if line is None:
             raise EngineFault(f"the engine closed its output{self._exit_evidence()}")
         self.owes_answer = False
+        bad = NOT_UTF8.search(line)
+        if bad is not None:
+            byte = ord(bad.group()) - 0xDC00
+            raise EngineFault(f"the engine wrote a byte that is not UTF-8 ({byte:#04x}, at character {bad.start()}): {quote(_readable(line.strip()), 200)}")
+        if self.stderr_problem is not None:
+            raise EngineFault(self.stderr_problem)
         return line
 
     def _stderr_tail(self) -> str:
@@ -280,6 +316,7 @@ class JsonLinesAdapter(Adapter):
         if self.process is None:
             self.process = self._start()
         process = self.process
+        process.stderr_written, process.stderr_problem = 0, None
         try:
             process.send(
                 {"type": "ask", "id": case_id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}

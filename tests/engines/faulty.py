@@ -115,3 +115,42 @@ class EmptyStates(_Deadwood):
 class RaisesInAsk(_Deadwood):
     def ask(self, question: Question) -> dict[str, Any]:
         raise ZeroDivisionError("division by zero in the meld search")
+
+
+class BareParameterValue(_Deadwood):
+    """Declares the one value it plays of a parameter bare, where a tuple of values is expected."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(engine=self.name, version="1", kinds=frozenset({"deadwood", "knock"}), parameters={"knock_limit": 10})  # type: ignore[dict-item]
+
+
+class BareKind(_Deadwood):
+    """Declares its one kind of question as a bare string, which Python would read letter by letter."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(engine=self.name, version="1", kinds="deadwood")  # type: ignore[arg-type]
+
+
+class HomeVariantUnknown(_Deadwood):
+    """Names a home variant that no file of the suite defines."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(engine=self.name, version="1", kinds=frozenset({"deadwood"}), home_variant="nowhere")
+
+
+class BlocksInAsk(_Deadwood):
+    """Answers its first question, then on the second writes the file named by GINSPEC_ASKED
+    (so a test knows it is inside ``ask``) and blocks for a minute."""
+
+    asked = 0
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        import os
+
+        BlocksInAsk.asked += 1
+        if BlocksInAsk.asked == 1:
+            return super().ask(question)
+        with open(os.environ["GINSPEC_ASKED"], "w", encoding="utf-8") as marker:
+            marker.write(question.id or "")
+        _NEVER.wait(60)
+        return super().ask(question)
