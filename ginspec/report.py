@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shlex
 from collections import Counter, defaultdict
 from dataclasses import fields
 from datetime import datetime, timezone
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, TextIO
 
 from ginspec.adapters.base import Capabilities
+from ginspec.again import again_command
 from ginspec.blame import blame_section, blame_table
 from ginspec.errors import SuiteError
 from ginspec.files import write_atomic
@@ -131,11 +131,8 @@ def _table_line(label: str, counts: Counter[str]) -> str:
 
 
 def reproduce_command(result: CaseResult, engine: str) -> str:
-    """A one-line command that runs this case alone."""
-    if result.kind == "scenario":
-        name = result.id.partition(": ")[2].split(" [")[0]
-        return f"pytest tests/test_features.py --engine {shlex.quote(engine)} -k {shlex.quote(name)}"
-    return f"ginspec check --engine {shlex.quote(engine)} --id {result.id}"
+    """A one-line command that runs this case alone (:func:`ginspec.again.again_command`)."""
+    return again_command(result.id, result.kind, engine)
 
 
 def _short(value: Any) -> str:
