@@ -153,6 +153,7 @@ class _Collector:
                 input=dict(question.input) if question is not None else None,
                 origin="derived" if derived else "written",
                 depends_on=info["depends_on"],
+                changed=tuple(getattr(info["item"], "ginspec_changed", ())),
             )
         )
 

@@ -56,7 +56,9 @@ def _record(result: CaseResult) -> dict[str, Any]:
 def rule_verdicts(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
     """Per rule: cases passed, failing cases (departures from the rules the engine was judged
     under: bugs, unless an expectation file says otherwise), and derived cases passed (the
-    engine plays the rule as its variant declares, which differs from the case as written)."""
+    engine plays the rule as its variant declares, which differs from the case as written). A
+    derived case is a declared difference only of the rules its changed parameters set, not of
+    every rule it is tagged with."""
     table: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
         for rule in result.rules:
@@ -65,11 +67,28 @@ def rule_verdicts(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
                 row["passed"] += 1
             if result.status in FAILING or result.status == "expected-fail":
                 row["departures"] += 1
-            if result.origin == "derived" and result.status == "pass":
-                row["declared_differences"] += 1
             if result.status == "unsupported":
                 row["unsupported"] += 1
+        if result.origin == "derived" and result.status == "pass":
+            for rule in changed_rules(result.changed):
+                table[rule]["declared_differences"] += 1
     return {rule: {key: table[rule][key] for key in ("passed", "departures", "declared_differences", "unsupported")} for rule in sorted(table)}
+
+
+def changed_rules(parameters: Iterable[str]) -> list[str]:
+    """The registered rules that variant ``parameters`` set: those their schema descriptions name
+    (``spec/schema/variant.schema.json``)."""
+    from ginspec.blame import RULE_ID
+    from ginspec.registry import rules_by_id
+    from ginspec.variants import parameter_schemas
+
+    registered, schemas = rules_by_id(), parameter_schemas()
+    found: dict[str, None] = {}
+    for name in parameters:
+        for rule in RULE_ID.findall(str(schemas.get(name, {}).get("description", ""))):
+            if rule in registered:
+                found[rule] = None
+    return list(found)
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:
