@@ -13,6 +13,7 @@ from ginspec.adapters.base import Capabilities
 from ginspec.again import again_command
 from ginspec.blame import blame_section, blame_table
 from ginspec.errors import SuiteError
+from ginspec.excerpts import middle_cut
 from ginspec.files import write_atomic
 from ginspec.identity import suite_content_hash, suite_version
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
@@ -166,7 +167,7 @@ def failure_lines(result: CaseResult, engine: str, statements: dict[str, str]) -
     if result.expected is not None:
         lines.append(f"  expected:  {_short(result.expected)[:600]}")
         lines.append(f"  observed:  {_short(result.observed)[:600]}")
-    lines.append(f"  problem:   {result.message[:600]}")
+    lines.append(f"  problem:   {middle_cut(result.message, 900)}")
     for rule in result.rules:
         lines.append(f"  {rule}: {statements.get(rule, '(not registered)')[:300]}")
     lines.append(f"  again:     {reproduce_command(result, engine)}")
