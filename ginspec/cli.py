@@ -409,7 +409,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         write_atomic(expectations_file, draft_expectations(args.engine, results, departures))
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = apply_expectations(results, departures)
-    report = build_report(capabilities, variant, results)
+    report = build_report(capabilities, variant, results, args.engine)
     write_report(report, report_path)
     if args.junit_xml:
         from ginspec.junit import write_junit

@@ -19,9 +19,15 @@ from ginspec.identity import suite_content_hash, suite_version
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
 
 
-def build_report(capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult]) -> dict[str, Any]:
-    """Header (suite, engine, capabilities), one record per case, footer (counts)."""
+def build_report(capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult], engine: str | None = None) -> dict[str, Any]:
+    """Header (suite, engine, capabilities), the findings (:mod:`ginspec.diagnosis`: one per
+    defect, most important first), one record per case, footer (counts). ``engine`` is the
+    ``--engine`` of the run, for the commands that re-run a case (default: the engine's own name)."""
+    from ginspec.diagnosis import findings_for
+
+    results = list(results)
     records = [_record(result) for result in results]
+    findings = [finding.to_json() for finding in findings_for(results, capabilities, variant, engine or capabilities.engine)]
     counts = Counter(record["status"] for record in records)
     by_origin = {
         origin: {status: sum(1 for record in records if record["origin"] == origin and record["status"] == status) for status in STATUSES}
@@ -37,6 +43,7 @@ def build_report(capabilities: Capabilities, variant: str | None, results: Itera
             "capabilities": capabilities.to_json(),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         },
+        "findings": findings,
         "records": records,
         "footer": {
             "total": len(records),

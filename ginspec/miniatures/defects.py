@@ -17,6 +17,7 @@ use of the reference engine (deriving cases, judging answers) never sees them.
 
 from __future__ import annotations
 
+import pkgutil
 import sys
 import threading
 from contextlib import ExitStack, contextmanager
@@ -37,8 +38,31 @@ class Defect(Protocol):
     def applied(self) -> Any: ...
 
 
+_MODULES: list[Any] = [0, []]
+
+
+def _import_engine() -> None:
+    """Import every module of the engine and its adapters, before any defect is put in force: a
+    module first imported while a defect is in force would bind the wrong function for good (a
+    table question importing the table rules during a miniature's question kept its lay-offs)."""
+    for prefix in BOUND_IN:
+        module = import_module(prefix)
+        package_name = prefix if hasattr(module, "__path__") else prefix.rpartition(".")[0]
+        package = import_module(package_name)
+        for info in pkgutil.walk_packages(package.__path__, prefix=f"{package_name}."):
+            if info.name.startswith(prefix):
+                import_module(info.name)
+
+
 def _engine_modules() -> list[Any]:
-    return [module for name, module in list(sys.modules.items()) if module is not None and name.startswith(BOUND_IN)]
+    """The engine's modules (all imported the first time), looked for again only when more
+    modules have been imported (a defect is put in force for every question a miniature answers)."""
+    if not _MODULES[0]:
+        _import_engine()
+    if _MODULES[0] != len(sys.modules):
+        _MODULES[1] = [module for name, module in list(sys.modules.items()) if module is not None and name.startswith(BOUND_IN)]
+        _MODULES[0] = len(sys.modules)
+    return _MODULES[1]
 
 
 _BINDINGS: dict[int, tuple[int, list[tuple[Any, str, Callable[[Any, str, Any], None]]]]] = {}
