@@ -421,7 +421,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
-        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant)
+        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant, findings=report.get("findings"))
     return check_status(results, close_problem, _selection_text(args))
 
 

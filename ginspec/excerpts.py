@@ -17,3 +17,15 @@ def middle_cut(text: str, shown: int) -> str:
         return text
     head, tail = text[: shown // 2], text[-(shown - shown // 2) :]
     return f"{head.strip()} {cut_marker(len(text) - len(head) - len(tail))} {tail.strip()}"
+
+
+def shorten_words(text: str, width: int) -> str:
+    """``text`` on one line, at most ``width`` characters: if longer, cut at the last whole word
+    that fits, followed by an ellipsis (a rule's statement is never cut in the middle of a word)."""
+    line = " ".join(text.split())
+    if len(line) <= width:
+        return line
+    cut = line[: width - 1]
+    if line[width - 1] != " " and " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "\u2026"

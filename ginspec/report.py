@@ -7,15 +7,16 @@ from collections import Counter, defaultdict
 from dataclasses import fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Mapping, TextIO
+from typing import Any, Iterable, Mapping, Sequence, TextIO
 
 from ginspec.adapters.base import Capabilities
 from ginspec.again import again_command
 from ginspec.blame import blame_section, blame_table
 from ginspec.errors import SuiteError
-from ginspec.excerpts import middle_cut
+from ginspec.excerpts import middle_cut, shorten_words
 from ginspec.files import write_atomic
 from ginspec.identity import suite_content_hash, suite_version
+from ginspec.report_findings import FindingGroup, compact_ids, finding_groups, finding_kind, summary_lines
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
 
 
@@ -176,7 +177,7 @@ def failure_lines(result: CaseResult, engine: str, statements: dict[str, str]) -
         lines.append(f"  observed:  {_short(result.observed)[:600]}")
     lines.append(f"  problem:   {middle_cut(result.message, 900)}")
     for rule in result.rules:
-        lines.append(f"  {rule}: {statements.get(rule, '(not registered)')[:300]}")
+        lines.append(f"  {rule}: {shorten_words(statements.get(rule, '(not registered)'), 300)}")
     lines.append(f"  again:     {reproduce_command(result, engine)}")
     return lines
 
@@ -189,9 +190,12 @@ def print_summary(
     statements: dict[str, str] | None = None,
     report: str | None = None,
     variant: str | None = None,
+    findings: Sequence[Mapping[str, Any]] | None = None,
 ) -> None:
-    """First the rules most likely broken (:mod:`ginspec.blame`), then the counts per rule area
-    (vectors, derived vectors and scenarios apart) and, on request, per rule; then the failures."""
+    """First the findings (one per defect, :mod:`ginspec.report_findings`), or when nothing fails
+    the rules the known departures point at (:mod:`ginspec.blame`); then the counts per rule area
+    (vectors, derived vectors and scenarios apart) and, on request, per rule; then the failing
+    cases under their findings, the first few of each in full and the rest by ID."""
     by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
@@ -201,9 +205,10 @@ def print_summary(
             by_rule[rule][result.status] += 1
     out.write(f"engine: {engine}\n")
     out.write(f"variant: {variant or 'each case under its own'}\n")
-    blamed = blame_section(results, statements)
-    if blamed:
-        out.write("\n".join(blamed) + "\n\n")
+    groups = finding_groups(findings, results, engine)
+    lead = summary_lines(groups) if groups else blame_section(results, statements)
+    if lead:
+        out.write("\n".join(lead) + "\n\n")
     out.write(f"{'area':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
     for area, source in sorted(by_area):
         out.write(_table_line(f"{area} {source}", by_area[(area, source)]))
@@ -213,42 +218,72 @@ def print_summary(
         out.write(f"\n{'rule':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
         for rule in sorted(by_rule):
             out.write(_table_line(rule, by_rule[rule]))
-    failures = [result for result in results if result.status in FAILING]
-    for result in failures[:40]:
-        out.write("\n" + "\n".join(failure_lines(result, engine, statements or {})) + "\n")
-    if len(failures) > 40:
-        out.write(f"\n... and {len(failures) - 40} more failures in the JSON report\n")
+    out.write("".join(grouped_failure_text(groups, engine, statements or {})))
     if report:
         out.write(f"\nreport: {report}\n")
     out.write("\n" + closing_line(results) + "\n")
 
 
+FULL_IN_TERMINAL = 40
+"""Failing cases drawn in full in the terminal, in all findings together."""
+
+
+def grouped_failure_text(groups: Sequence[FindingGroup], engine: str, statements: dict[str, str]) -> list[str]:
+    """Terminal text of the failing cases under their findings: the first few of each finding in
+    full (at most :data:`FULL_IN_TERMINAL` in all), the rest by ID."""
+    parts: list[str] = []
+    budget = FULL_IN_TERMINAL
+    for group in groups:
+        full, listed = group.split()
+        full, listed = full[:budget], full[budget:] + listed
+        budget -= len(full)
+        parts.append(f"\n== finding {group.number}: {group.title} ({len(group.cases)} failing) ==\n")
+        for result in full:
+            parts.append("\n".join(failure_lines(result, engine, statements)) + "\n")
+        if listed:
+            parts.append(f"  and {len(listed)} more:\n" + "\n".join(compact_ids([result.id for result in listed])) + "\n")
+    return parts
+
+
+KNOWN_IN_FULL = 10
+"""Known departures drawn in full in the Markdown report; the rest are listed by ID."""
+
+
 def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
-    """The JSON report as a Markdown page: the rules most likely broken, counts per area and rule,
-    then every failure."""
+    """The JSON report as a Markdown page: the findings first (or, when nothing fails, the rules
+    the known departures point at), counts by status and rule, then the failing cases under their
+    findings (the first few in full, the rest by ID) and the known departures."""
     header, records = report["header"], report["records"]
     engine = header["engine"]
+    groups = finding_groups(report.get("findings"), records, engine)
     lines = [
         f"# Conformance of {engine} {header['engine_version']}",
         "",
         f"ginspec {header['suite_version']} (suite content {header.get('suite_content', 'unknown')}), {header['created']}. Kinds answered: {', '.join(header['capabilities']['kinds'])}.",
         "",
-        "| status | cases |",
-        "|---|---|",
     ]
-    lines += [f"| {status} | {report['footer'].get(status, 0)} |" for status in STATUSES]
-    heading, rows = blame_table(records, statements)
-    if rows:
-        lines[4:4] = [
-            f"## Most likely broken rules, from the {heading}",
-            "",
-            "Ranked by how well each rule's cases match the failing ones (`ginspec/blame.py`).",
-            "",
-            "| rank | rule | score | failing | passing | rule says |",
-            "|---|---|---|---|---|---|",
-            *(f"| {' | '.join(row)} |" for row in rows),
-            "",
+    if groups:
+        lines += ["## Findings", "", "One per defect, most important first.", "", "| # | finding | rules | failing | smallest case |", "|---|---|---|---|---|"]
+        lines += [
+            f"| [{group.number}](#finding-{group.number}) | {_cell(group.title)} | {', '.join(group.rules[:3])} | {len(group.cases)} | `{_cell(group.smallest)}` |"
+            for group in groups
         ]
+        lines.append("")
+    else:
+        heading, rows = blame_table(records, statements)
+        if rows:
+            lines += [
+                f"## Most likely broken rules, from the {heading}",
+                "",
+                "Ranked by how well each rule's cases match the failing ones (`ginspec/blame.py`).",
+                "",
+                "| rank | rule | score | failing | passing | rule says |",
+                "|---|---|---|---|---|---|",
+                *(f"| {' | '.join(row)} |" for row in rows),
+                "",
+            ]
+    lines += ["| status | cases |", "|---|---|"]
+    lines += [f"| {status} | {report['footer'].get(status, 0)} |" for status in STATUSES]
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for record in records:
         for rule in record["rules"]:
@@ -256,10 +291,29 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
     lines += ["", "## By rule", "", "| rule | " + " | ".join(COLUMNS) + " |", "|---|" + "---|" * len(COLUMNS)]
     for rule in sorted(by_rule):
         lines.append(f"| {rule} | " + " | ".join(str(by_rule[rule][status]) for status in COLUMNS) + " |")
-    failures = [record for record in records if record["status"] in FAILING + ("expected-fail",)]
-    if failures:
-        lines += ["", "## Failures and known departures", ""]
-    for record in failures:
-        result = CaseResult(**record)
-        lines += ["```", *failure_lines(result, engine, statements), "```", ""]
+    if groups:
+        lines += ["", "## Failing cases by finding"]
+    for group in groups:
+        full, listed = group.split()
+        lines += ["", f'<a id="finding-{group.number}"></a>', "", f"### {group.number}. {group.title}", ""]
+        lines.append(f"Rules: {', '.join(group.rules) or '-'}. {len(group.cases)} failing {'case' if len(group.cases) == 1 else 'cases'}; {finding_kind(group)}.")
+        if group.again:
+            lines += ["", f"The smallest case, `{group.smallest}`, runs again with:", "", "```sh", group.again, "```"]
+        lines.append("")
+        for record in full:
+            lines += ["```", *failure_lines(CaseResult(**record), engine, statements), "```", ""]
+        if listed:
+            lines.append(f"And {len(listed)} more: " + ", ".join(f"`{record['id']}`" for record in listed))
+    known = [record for record in records if record["status"] == "expected-fail"]
+    if known:
+        lines += ["", f"## Known departures ({len(known)})", ""]
+        for record in known[:KNOWN_IN_FULL]:
+            lines += ["```", *failure_lines(CaseResult(**record), engine, statements), "```", ""]
+        if len(known) > KNOWN_IN_FULL:
+            lines.append(f"And {len(known) - KNOWN_IN_FULL} more: " + ", ".join(f"`{record['id']}`" for record in known[KNOWN_IN_FULL:]))
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """Text for a cell of a Markdown table."""
+    return " ".join(text.split()).replace("|", "\\|")
