@@ -25,6 +25,7 @@ import pytest
 
 from ginspec.registry import load_registry
 from ginspec.variants import load_variants
+from tests.failing_report import FAILING_ENGINE, LONG_TOKEN, failing_engine_report
 from tests.test_site import SAMPLE_ENGINE, built_site, mkdocs_missing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,6 +279,35 @@ def test_conformance_matrix_renders(window: Window) -> None:
     window.measure(f"conformance/{SAMPLE_ENGINE}/")
 
 
+PAGE_BYTES = 3_000_000
+"""The most an engine's page may weigh, however many cases it fails."""
+
+PAGE_HEIGHT = 150_000
+"""The most pixels an engine's page may be tall in a phone's window (a failing engine's page drew
+every failing case in full, half a million pixels)."""
+
+
+def test_a_failing_engine_s_page_is_small_and_fits_a_phone(window: Window) -> None:
+    report = failing_engine_report()
+    failing = sum(1 for record in report["records"] if record["status"] in ("fail", "error"))
+    assert failing > 400, "the engine fails hundreds of cases"
+    html = built_site() / "conformance" / FAILING_ENGINE / "index.html"
+    assert html.stat().st_size < PAGE_BYTES, f"{html.stat().st_size} bytes"
+    page = window.open(f"conformance/{FAILING_ENGINE}/", PHONE)
+    assert window.horizontal_overflow() <= 1, "the page scrolls sideways in a phone's window"
+    height = int(page.evaluate("document.documentElement.scrollHeight"))
+    assert height < PAGE_HEIGHT, f"{height} pixels tall"
+    findings = page.locator("h2#findings + p + ol > li")
+    assert findings.count() == len(report["findings"]), "every finding is listed at the top"
+    first = report["findings"][0]
+    assert first["title"] in findings.first.inner_text()
+    assert page.locator("h3#finding-1").is_visible()
+    assert page.locator("h3#finding-1 ~ div.highlight code", has_text=first["again"]).count() >= 1, "the command that runs the smallest case again"
+    assert page.get_by_text(LONG_TOKEN[:60]).first.is_visible(), "the long message is drawn, wrapped"
+    assert not window.errors, window.errors
+    window.measure(f"conformance/{FAILING_ENGINE}/")
+
+
 FITTING = (
     "",
     "learn/",
@@ -288,6 +318,7 @@ FITTING = (
     "registers/conflicts/",
     "conformance/",
     f"conformance/{SAMPLE_ENGINE}/",
+    f"conformance/{FAILING_ENGINE}/",
     "vectors/round/layoffs/",
     "reference/cli/",
 )
