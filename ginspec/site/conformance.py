@@ -154,8 +154,11 @@ class ConformancePages(PageFamily):
             )
         if mutation:
             context["mutation_table"] = self.context.table(
-                ["module", "killed", "survived", "equivalent", "total", "score"],
-                ([f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [_percent(row["score"])] for name, row in sorted(mutation.modules.items())),
+                ["module", "killed", "survived", "equivalent", "total", "score", "strict"],
+                (
+                    [f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [_percent(row["score"]), _percent(row.get("strict"))]
+                    for name, row in sorted(mutation.modules.items())
+                ),
             )
         return render("detection.md", **context)
 
