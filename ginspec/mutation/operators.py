@@ -193,7 +193,9 @@ def _walk(function: str, parent: ast.AST, top_level: bool = False) -> Iterator[_
                 continue
             changes = _changes(child, False)
             if top_level:
-                changes = [*((operator, change) for operator, change in changes if operator not in ("stmt-delete", "return-none")), *_item_drops(child)]
+                # the parameters of a generic type (tuple[int, int]) are no table
+                drops = _item_drops(child) if not (isinstance(parent, ast.Subscript) and field == "slice") else iter(())
+                changes = [*((operator, change) for operator, change in changes if operator not in ("stmt-delete", "return-none")), *drops]
             for operator, change in changes:
                 yield _Site(function, child, parent, field, slot if isinstance(value, list) else None, operator, change)
             yield from _walk(function, child, top_level)
@@ -207,15 +209,21 @@ def _is_text(node: ast.AST) -> bool:
 _NOT_MUTATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)
 
 
+def _is_export_list(node: ast.AST) -> bool:
+    """``__all__ = [...]``: what ``import *`` takes, which no engine uses."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets)
+
+
 def _top_level_units(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
     """The module's top-level statements and its classes' body statements that are neither
-    definitions, imports nor text, each with its unit."""
+    definitions, imports, text nor the export list, each with its unit."""
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             for member in node.body:
                 if not isinstance(member, _NOT_MUTATED) and not _is_text(member):
                     yield f"{node.name}{CLASS_BODY}", member
-        elif not isinstance(node, _NOT_MUTATED) and not _is_text(node):
+        elif not isinstance(node, _NOT_MUTATED) and not _is_text(node) and not _is_export_list(node):
             yield MODULE_LEVEL, node
 
 
