@@ -78,7 +78,7 @@ def parameter_defects() -> tuple[KnownDefect, ...]:
     parameter's own, then every other rule that reads the parameter (a knock limit of 10 in
     straight gin breaks STRAIGHT-NO-KNOCK as well as KNOCK-LIMIT)."""
     from ginspec.blame import parameter_rules
-    from ginspec.fuzz import _alternative_values
+    from ginspec.fuzz_rules import _alternative_values
     from ginspec.variants import parameter_schemas
 
     schemas = parameter_schemas()
