@@ -24,6 +24,7 @@ import re
 import shlex
 from dataclasses import dataclass
 from itertools import combinations
+from types import SimpleNamespace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ginspec.adapters.base import Capabilities
@@ -90,7 +91,8 @@ def again_command(case: Any, engine: str) -> str:
     if field_of(case, "kind") == "scenario":
         from ginspec.report import reproduce_command
 
-        return reproduce_command(case, engine)  # type: ignore[arg-type]
+        named = SimpleNamespace(**{name: field_of(case, name) for name in ("id", "kind", "variant", "origin", "rules", "area")})
+        return reproduce_command(named, engine)  # type: ignore[arg-type]
     case_id = str(field_of(case, "id"))
     vector = vector_of(case)
     command = f"ginspec check --engine {shlex.quote(engine)} --id {shlex.quote(case_id.partition('@')[0])}"
