@@ -49,7 +49,9 @@ class KnownDefect:
         whose answer depends on ``depends_on`` (None: unknown) and whose answer called the rule
         functions ``called`` (None: unknown). A defect that changes no parameter the answer
         depends on and replaces no function the answer used cannot change it."""
-        changed = {name for name, value in self.miniature.read_parameters(parameters).items() if parameters.get(name, _ABSENT) != value}
+        changed = set()
+        if self.miniature.parameters is not None:
+            changed = {name for name, value in self.miniature.read_parameters(parameters).items() if parameters.get(name, _ABSENT) != value}
         if changed and (depends_on is None or changed & set(depends_on)):
             return True
         if not self.miniature.patches:
@@ -72,12 +74,15 @@ def _parameter_title(name: str, value: Any) -> str:
 @lru_cache(maxsize=1)
 def parameter_defects() -> tuple[KnownDefect, ...]:
     """A wrong value of every parameter that states one rule: each value its schema allows (a
-    choice or a switch), and for numbers the nearby and customary values."""
+    choice or a switch), and for numbers the nearby and customary values. Its rules are the
+    parameter's own, then every other rule that reads the parameter (a knock limit of 10 in
+    straight gin breaks STRAIGHT-NO-KNOCK as well as KNOCK-LIMIT)."""
     from ginspec.blame import parameter_rules
-    from ginspec.fuzz import _alternative_values
+    from ginspec.fuzz_rules import _alternative_values
     from ginspec.variants import parameter_schemas
 
     schemas = parameter_schemas()
+    readers = _readers()
     found = []
     for name, rule in sorted(parameter_rules().items()):
         schema = schemas.get(name, {})
@@ -89,10 +94,22 @@ def parameter_defects() -> tuple[KnownDefect, ...]:
             values = sorted(set(_alternative_values(name, 10)) | set(_alternative_values(name, 25)))
         else:
             continue
+        rules = (rule, *(other for other in readers.get(name, ()) if other != rule))
         for value in values:
             miniature = Miniature(f"{PARAMETER_PREFIX}{name}={value}", rule, "games", _parameter_title(name, value), parameters=setting(**{name: value}))
-            found.append(KnownDefect(miniature.name, (rule,), miniature.summary, miniature, parameter=name))
+            found.append(KnownDefect(miniature.name, rules, miniature.summary, miniature, parameter=name))
     return tuple(found)
+
+
+def _readers() -> dict[str, list[str]]:
+    """For each parameter, the registered rules that read it (their ``parameters``)."""
+    from ginspec.registry import rules_by_id
+
+    readers: dict[str, list[str]] = {}
+    for rule_id, rule in rules_by_id().items():
+        for name in getattr(rule, "parameters", None) or ():
+            readers.setdefault(name, []).append(rule_id)
+    return readers
 
 
 def miniature_defects(names: Iterable[str] | None = None) -> tuple[KnownDefect, ...]:

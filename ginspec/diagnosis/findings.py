@@ -7,7 +7,10 @@
    the most failing cases not yet explained, less the passing cases it contradicts (cases the
    engine answers right that the defect would answer wrong). Each chosen defect is one finding.
 3. A failing case that no single defect explains may be explained by two of the chosen defects at
-   once; it joins the finding of the first of them.
+   once; it joins the finding of the first of them. Failing that, it joins the chosen defect that
+   explains most of its wrong fields (at least half, and none the engine got right). A defect that
+   shows only beside another (never alone) is found by trying the chosen defects in pairs with the
+   others on what is left.
 4. What is left is grouped by the rule the spectrum ranking (:mod:`ginspec.blame`) puts highest
    among the case's own rules, and reported after the known defects, as unexplained findings.
 
@@ -21,6 +24,7 @@ import re
 import shlex
 from dataclasses import dataclass
 from itertools import combinations
+from types import SimpleNamespace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ginspec.adapters.base import Capabilities
@@ -87,7 +91,8 @@ def again_command(case: Any, engine: str) -> str:
     if field_of(case, "kind") == "scenario":
         from ginspec.report import reproduce_command
 
-        return reproduce_command(case, engine)  # type: ignore[arg-type]
+        named = SimpleNamespace(**{name: field_of(case, name) for name in ("id", "kind", "variant", "origin", "rules", "area")})
+        return reproduce_command(named, engine)  # type: ignore[arg-type]
     case_id = str(field_of(case, "id"))
     vector = vector_of(case)
     command = f"ginspec check --engine {shlex.quote(engine)} --id {shlex.quote(case_id.partition('@')[0])}"
@@ -191,8 +196,75 @@ def _pairs(left: Sequence[_Failure], chosen: list[tuple[KnownDefect, list[_Failu
                     placed = True
                     break
         if not placed:
+            placed = _most_fields(failure, chosen, capabilities, predictions)
+        if not placed:
             rest.append(failure)
     return rest
+
+
+PAIR_SEARCH = 60
+"""At most this many failing cases left unexplained are tried with a pair of a chosen defect and
+another known defect."""
+
+
+def _new_partners(left: Sequence[_Failure], chosen: list[tuple[KnownDefect, list[_Failure]]], defects: Mapping[str, KnownDefect], passing: Sequence[Posed], capabilities: Capabilities, predictions: Predictions) -> list[_Failure]:
+    """A defect no case shows alone may show only beside another (a big gin scored with the wrong
+    bonus *and* with lay-offs): the cases a chosen defect and another one explain together are
+    the other's finding, chosen greedily as in :func:`_cover`. The cases still left are returned."""
+    if not chosen:
+        return list(left)
+    taken = {defect.name for defect, _ in chosen}
+    explains: dict[str, list[_Failure]] = {}
+    for failure in left[:PAIR_SEARCH]:
+        if failure.posed is None or failure.verdict is None or failure.verdict[0] != "fail":
+            continue
+        touching = [defect for defect in predictions.touching(failure.posed) if defect.name not in taken]
+        for first, _ in chosen:
+            if not predictions.touches(first, failure.posed):
+                continue
+            for second in touching:
+                if predictions.verdict((first, second), failure.posed, capabilities) == failure.verdict:
+                    explains.setdefault(second.name, []).append(failure)
+    placed: set[int] = set()
+    while explains:
+        fresh = {name: [failure for failure in cases if id(failure) not in placed] for name, cases in explains.items()}
+        scored = []
+        for name, cases in fresh.items():
+            if cases:
+                gain = len(cases) - CONTRADICTION_WEIGHT * _contradictions(defects[name], passing, capabilities, predictions, enough=len(cases))
+                if gain > 0:
+                    scored.append((gain, _tag_support(defects[name], (failure.case for failure in cases)), name))
+        if not scored:
+            break
+        _, _, name = max(scored)
+        chosen.append((defects[name], fresh[name]))
+        placed.update(id(failure) for failure in fresh[name])
+        del explains[name]
+    return [failure for failure in left if id(failure) not in placed]
+
+
+def _mismatches(verdict: tuple[str, str] | None) -> set[str]:
+    return set(verdict[1].split("; ")) if verdict is not None and verdict[0] == "fail" and verdict[1] else set()
+
+
+def _most_fields(failure: _Failure, chosen: list[tuple[KnownDefect, list[_Failure]]], capabilities: Capabilities, predictions: Predictions) -> bool:
+    """Put a case no defect (or pair) explains whole under the chosen defect that explains most of
+    its wrong fields: every field the defect gets wrong is wrong in the engine's answer the same
+    way, and they are at least half of the wrong fields. False when no chosen defect does."""
+    if failure.posed is None:
+        return False
+    observed = _mismatches(failure.verdict)
+    best: tuple[int, list[_Failure]] | None = None
+    for defect, cases in chosen:
+        if not predictions.touches(defect, failure.posed):
+            continue
+        predicted = _mismatches(predictions.verdict((defect,), failure.posed, capabilities))
+        if predicted and predicted <= observed and 2 * len(predicted) >= len(observed) and (best is None or len(predicted) > best[0]):
+            best = (len(predicted), cases)
+    if best is None:
+        return False
+    best[1].append(failure)
+    return True
 
 
 def _smallest(cases: Sequence[Any]) -> Any:
@@ -200,9 +272,13 @@ def _smallest(cases: Sequence[Any]) -> Any:
 
 
 def _explained_finding(defect: KnownDefect, cases: Sequence[Any], engine: str) -> Finding:
+    """A chosen defect's finding. Its rules are the defect's, those its cases are tagged with
+    most often first (the defect's own order on a tie)."""
     smallest = _smallest(cases)
     ids = tuple(sorted(str(field_of(case, "id")) for case in cases))
-    return Finding(defect.title, defect.rules, ids, str(field_of(smallest, "id")), again_command(smallest, engine), defect.name, True)
+    tagged = [set(case_rules(case)) for case in cases]
+    rules = sorted(defect.rules, key=lambda rule: (-sum(rule in tags for tags in tagged), defect.rules.index(rule)))
+    return Finding(defect.title, tuple(rules), ids, str(field_of(smallest, "id")), again_command(smallest, engine), defect.name, True)
 
 
 def _statement(rule: str) -> str:
@@ -272,6 +348,7 @@ def findings_for(
     covered = {id(failure) for _, group in chosen for failure in group}
     left = [failure for failure in failures if id(failure) not in covered]
     left = _pairs(left, chosen, capabilities, predictions)
+    left = _new_partners(left, chosen, by_name, passing, capabilities, predictions)
     found = [_explained_finding(defect, [failure.case for failure in group], engine_spec) for defect, group in chosen]
     found.sort(key=lambda finding: -finding.count)
     return found + _unexplained_findings([failure.case for failure in left], passing_cases, engine_spec)

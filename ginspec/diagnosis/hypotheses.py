@@ -149,6 +149,7 @@ class Predictions:
         self.defects = tuple(defects)
         self._verdicts: dict[tuple[tuple[str, ...], str], Verdict | None] = {}
         self._called: dict[str, frozenset[str]] = {}
+        self._touches: dict[tuple[str, str], bool] = {}
         self._targets = sorted({target for defect in self.defects for target in defect.targets if target != CARD_VALUES})
 
     def verdict(self, defects: Sequence[KnownDefect], posed: Posed, capabilities: Capabilities) -> Verdict | None:
@@ -175,8 +176,11 @@ class Predictions:
         return self._called[posed.key]
 
     def touches(self, defect: KnownDefect, posed: Posed) -> bool:
-        called = self.called(posed) if defect.miniature.patches else frozenset()
-        return defect.touches(posed.question.parameters, posed.depends_on, called)
+        key = (defect.name, posed.key)
+        if key not in self._touches:
+            called = self.called(posed) if defect.miniature.patches else frozenset()
+            self._touches[key] = defect.touches(posed.question.parameters, posed.depends_on, called)
+        return self._touches[key]
 
     def touching(self, posed: Posed) -> list[KnownDefect]:
         """The defects that could change the answer to the case."""
