@@ -37,9 +37,15 @@ def failing_engine_report() -> dict[str, Any]:
         report = build_report(capabilities, None, results, ENGINE_OPTION)
     by_rule: dict[str, list[Any]] = defaultdict(list)
     for result in results:
-        if result.status in ("fail", "error"):
+        if result.status == "fail":
             by_rule[result.rules[0] if result.rules else "none"].append(result)
+    crash = results[crashed]
     report["findings"] = [
+        {
+            "title": "The engine crashes", "rules": list(crash.rules), "cases": [crash.id], "count": 1, "smallest": crash.id,
+            "again": again_command(crash.id, crash.kind, ENGINE_OPTION), "defect": None, "explained": False,
+        }
+    ] + [
         {
             "title": f"Cases of {rule} answered wrong",
             "rules": [rule],

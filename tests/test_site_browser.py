@@ -42,6 +42,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+NAVIGATION_MS = 120_000
+"""How long a page may take to load: a failing engine's page is long, and a machine shared by many
+test processes draws it slowly."""
 DESKTOP = {"width": 1366, "height": 900}
 
 
@@ -134,6 +137,7 @@ class Window:
     def __init__(self, browser: Any, base_url: str) -> None:
         self.context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
         self.page = self.context.new_page()
+        self.page.set_default_navigation_timeout(NAVIGATION_MS)
         self.base_url = base_url
         self.errors: list[str] = []
         self.page.on("console", lambda message: self.errors.append(f"console: {message.text}") if message.type == "error" else None)

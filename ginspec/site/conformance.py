@@ -36,7 +36,7 @@ GROUP_LABELS = {"pass": "passed", "fail": "failed", "unsupported": "unsupported"
 GROUP_SYMBOLS = {"pass": "\u2714", "fail": "\u2718", "unsupported": "\u2205", "expected-fail": "\u25d0"}
 FAILING = ("fail", "error", "timeout", "unexpected-pass", "suite-error")
 ORIGIN_LABELS = {"written": "as written", "derived": "derived for the run's variant"}
-SHOWN_ON_PAGE = 45  # failing cases drawn in full on an engine page, in all findings together
+SHOWN_ON_PAGE = 24  # failing cases drawn in full on an engine page, in all findings together
 SHOWN_KNOWN = 10  # known departures drawn in full; the rest are listed
 SHOWN_UNSUPPORTED = 60  # cases listed per reason a case is unsupported
 
