@@ -44,6 +44,8 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from ginspec.excerpts import shorten_words
+
 FAILURES = ("fail", "error", "timeout")
 """Statuses that count as evidence that a rule the case checks is broken."""
 
@@ -293,7 +295,7 @@ def blame_lines(ranking: Sequence[Suspect], statements: Mapping[str, str] | None
     for suspect in ranking[:top]:
         place = f"{suspect.rank}{'=' if suspect.tied else '.'}"
         text = (statements or {}).get(suspect.rule, "")
-        shown = f"  {text[:70]}{'...' if len(text) > 70 else ''}" if text else ""
+        shown = f"  {shorten_words(text, 72)}" if text else ""
         lines.append(f"  {place:<4}{suspect.rule:<28} {suspect.score:5.2f}  {suspect.failed:>4} failing, {suspect.passed:>4} passing{shown}")
     if len(ranking) > top:
         lines.append(f"  ... {len(ranking) - top} more rules named by failing cases")
@@ -331,7 +333,7 @@ def blame_table(cases: Sequence[Any], statements: Mapping[str, str], rule_link: 
             f"{suspect.score:.2f}",
             str(suspect.failed),
             str(suspect.passed),
-            statements.get(suspect.rule, "")[:160].replace("|", "\\|").replace("\n", " "),
+            shorten_words(statements.get(suspect.rule, ""), 160).replace("|", "\\|"),
         ]
         for suspect in ranking[:top]
     ]

@@ -406,7 +406,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         write_output(expectations_file, draft_expectations(args.engine, results, departures), "--expectations")
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = apply_expectations(results, departures)
-    report = build_report(capabilities, variant, results)
+    report = build_report(capabilities, variant, results, args.engine)
     write_report(report, report_path)
     if args.junit_xml:
         from ginspec.junit import write_junit
@@ -418,7 +418,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     if args.quiet:
         out.write(closing_line(results) + "\n")
     else:
-        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant)
+        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant, findings=report.get("findings"))
     return check_status(results, close_problem, _selection_text(args))
 
 

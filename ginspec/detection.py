@@ -88,7 +88,7 @@ def load_mutation_scores(root: Path) -> MutationScores | None:
                 continue  # no mutant to kill: no score
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise InvalidDetectionRecord(f"{path}: modules.{name}.{key}: expected a number, not {value!r}")
-        modules[str(name)] = {key: row.get(key) for key in MODULE_FIELDS}
+        modules[str(name)] = {key: row.get(key) for key in (*MODULE_FIELDS, "strict")}  # strict: killed of all, when recorded
     sample = data.get("sample")
     if isinstance(sample, Mapping):
         sample = sample.get("size")

@@ -14,6 +14,7 @@ import pytest
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from ginspec.errors import SuiteError
+from ginspec.excerpts import middle_cut
 from ginspec.paths import suite_root
 from ginspec.registry import rules_by_id
 from ginspec.runner import CaseResult
@@ -163,11 +164,12 @@ class _Collector:
                 status=status,
                 expected=_plain(expected),
                 observed=_plain(observed),
-                message=message[:500],
+                message=middle_cut(message, 1000),
                 seconds=round(report.duration, 6),
                 input=dict(question.input) if question is not None else None,
                 origin="derived" if derived else "written",
                 depends_on=info["depends_on"],
+                changed=tuple(getattr(info["item"], "ginspec_changed", ())),
             )
         )
 

@@ -6,7 +6,10 @@ failing case (``fail``, ``error``, ``timeout``, ``unexpected-pass``, ``suite-err
 ``<failure>`` (or ``<error>``) with expected against observed; an unsupported case is
 ``<skipped>``. A known departure listed in the expectation file (``expected-fail``) is
 ``<skipped>`` too, with its reason, so a CI that fails on failures fails only on new departures.
-The suite version and content hash are properties of every ``<testsuite>``.
+The suite version and content hash are properties of every ``<testsuite>``, and so is each finding
+(one defect of the engine, :mod:`ginspec.report_findings`) with a case in it, as ``finding N``:
+title, rules, how many cases, the smallest and the command that runs it again. A failing case
+names its finding in a ``finding`` property and on the first line of its failure text.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 from xml.etree import ElementTree as ET
 
 from ginspec.outputs import JUNIT_REPORT, write_output, xml_safe
+from ginspec.report_findings import FindingGroup, finding_groups
 
 ERROR_STATUSES = ("error", "timeout", "suite-error")
 FAILURE_STATUSES = ("fail", "unexpected-pass")
@@ -47,6 +51,17 @@ def _properties(parent: ET.Element, pairs: Iterable[tuple[str, str]]) -> None:
         ET.SubElement(properties, "property", name=name, value=str(value))
 
 
+def _finding_properties(groups: Sequence[FindingGroup], ids: set[str]) -> list[tuple[str, str]]:
+    """A ``finding N`` property for each finding with a case in this suite: its title, rules, how
+    many cases, the smallest case and the command that runs it again."""
+    pairs = []
+    for group in groups:
+        if any(str(case["id"]) in ids for case in group.cases):
+            value = f"{group.title} | rules: {', '.join(group.rules) or '-'} | {len(group.cases)} failing | smallest: {group.smallest}"
+            pairs.append((f"finding {group.number}", value + (f" | again: {group.again}" if group.again else "")))
+    return pairs
+
+
 def junit_xml(report: dict[str, Any]) -> str:
     """The JSON report (``ginspec.report.build_report``) as a JUnit XML document."""
     header = report["header"]
@@ -55,6 +70,8 @@ def junit_xml(report: dict[str, Any]) -> str:
     for record in report["records"]:
         source = "scenarios" if record["kind"] == "scenario" else "vectors"
         by_area[f"{record['area']} {source}"].append(record)
+    groups = finding_groups(report.get("findings"), report["records"], engine)
+    finding_of = {str(case["id"]): group for group in groups for case in group.cases}
     root = ET.Element("testsuites", name=f"ginspec conformance of {engine}")
     totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for area in sorted(by_area):
@@ -80,6 +97,7 @@ def junit_xml(report: dict[str, Any]) -> str:
                 ("engine", engine),
                 ("engine_version", header["engine_version"]),
                 ("variant", header["variant"]),
+                *_finding_properties(groups, {str(record["id"]) for record in records}),
             ],
         )
         for record in records:
@@ -91,13 +109,17 @@ def junit_xml(report: dict[str, Any]) -> str:
             pairs += [("kind", record["kind"]), ("variant", record["variant"]), ("status", record["status"])]
             if record.get("origin"):
                 pairs.append(("origin", record["origin"]))
+            group = finding_of.get(str(record["id"]))
+            if group is not None:
+                pairs.append(("finding", f"{group.number}. {group.title}"))
             _properties(case, pairs)
             status = record["status"]
             first_line = (record.get("message") or status).splitlines()[0][:300] if record.get("message") else status
+            details = (f"finding:  {group.number}. {group.title}\n" if group is not None else "") + _details(record)
             if status in FAILURE_STATUSES:
-                ET.SubElement(case, "failure", message=first_line, type=status).text = _details(record)
+                ET.SubElement(case, "failure", message=first_line, type=status).text = details
             elif status in ERROR_STATUSES:
-                ET.SubElement(case, "error", message=first_line, type=status).text = _details(record)
+                ET.SubElement(case, "error", message=first_line, type=status).text = details
             elif status in SKIPPED_STATUSES:
                 reason = f"known departure: {record.get('message', '')}" if status == "expected-fail" else record.get("message", "")
                 ET.SubElement(case, "skipped", message=reason[:500], type=status)

@@ -3,24 +3,32 @@
 from __future__ import annotations
 
 import json
-import shlex
 from collections import Counter, defaultdict
 from dataclasses import fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Mapping, TextIO
+from typing import Any, Iterable, Mapping, Sequence, TextIO
 
 from ginspec.adapters.base import Capabilities
+from ginspec.again import again_command
 from ginspec.blame import blame_section, blame_table
 from ginspec.errors import SuiteError
+from ginspec.excerpts import middle_cut, shorten_words
 from ginspec.outputs import JSON_REPORT, write_output
 from ginspec.identity import suite_content_hash, suite_version
+from ginspec.report_findings import FindingGroup, compact_ids, finding_groups, finding_kind, summary_lines
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
 
 
-def build_report(capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult]) -> dict[str, Any]:
-    """Header (suite, engine, capabilities), one record per case, footer (counts)."""
+def build_report(capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult], engine: str | None = None) -> dict[str, Any]:
+    """Header (suite, engine, capabilities), the findings (:mod:`ginspec.diagnosis`: one per
+    defect, most important first), one record per case, footer (counts). ``engine`` is the
+    ``--engine`` of the run, for the commands that re-run a case (default: the engine's own name)."""
+    from ginspec.diagnosis import findings_for
+
+    results = list(results)
     records = [_record(result) for result in results]
+    findings = [finding.to_json() for finding in findings_for(results, capabilities, variant, engine or capabilities.engine)]
     counts = Counter(record["status"] for record in records)
     by_origin = {
         origin: {status: sum(1 for record in records if record["origin"] == origin and record["status"] == status) for status in STATUSES}
@@ -36,6 +44,7 @@ def build_report(capabilities: Capabilities, variant: str | None, results: Itera
             "capabilities": capabilities.to_json(),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         },
+        "findings": findings,
         "records": records,
         "footer": {
             "total": len(records),
@@ -56,7 +65,9 @@ def _record(result: CaseResult) -> dict[str, Any]:
 def rule_verdicts(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
     """Per rule: cases passed, failing cases (departures from the rules the engine was judged
     under: bugs, unless an expectation file says otherwise), and derived cases passed (the
-    engine plays the rule as its variant declares, which differs from the case as written)."""
+    engine plays the rule as its variant declares, which differs from the case as written). A
+    derived case is a declared difference only of the rules its changed parameters set, not of
+    every rule it is tagged with."""
     table: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
         for rule in result.rules:
@@ -65,11 +76,28 @@ def rule_verdicts(results: Iterable[CaseResult]) -> dict[str, dict[str, int]]:
                 row["passed"] += 1
             if result.status in FAILING or result.status == "expected-fail":
                 row["departures"] += 1
-            if result.origin == "derived" and result.status == "pass":
-                row["declared_differences"] += 1
             if result.status == "unsupported":
                 row["unsupported"] += 1
+        if result.origin == "derived" and result.status == "pass":
+            for rule in changed_rules(result.changed):
+                table[rule]["declared_differences"] += 1
     return {rule: {key: table[rule][key] for key in ("passed", "departures", "declared_differences", "unsupported")} for rule in sorted(table)}
+
+
+def changed_rules(parameters: Iterable[str]) -> list[str]:
+    """The registered rules that variant ``parameters`` set: those their schema descriptions name
+    (``spec/schema/variant.schema.json``)."""
+    from ginspec.blame import RULE_ID
+    from ginspec.registry import rules_by_id
+    from ginspec.variants import parameter_schemas
+
+    registered, schemas = rules_by_id(), parameter_schemas()
+    found: dict[str, None] = {}
+    for name in parameters:
+        for rule in RULE_ID.findall(str(schemas.get(name, {}).get("description", ""))):
+            if rule in registered:
+                found[rule] = None
+    return list(found)
 
 
 def write_report(report: dict[str, Any], path: Path) -> None:
@@ -131,11 +159,8 @@ def _table_line(label: str, counts: Counter[str]) -> str:
 
 
 def reproduce_command(result: CaseResult, engine: str) -> str:
-    """A one-line command that runs this case alone."""
-    if result.kind == "scenario":
-        name = result.id.partition(": ")[2].split(" [")[0]
-        return f"pytest tests/test_features.py --engine {shlex.quote(engine)} -k {shlex.quote(name)}"
-    return f"ginspec check --engine {shlex.quote(engine)} --id {result.id}"
+    """A one-line command that runs this case alone (:func:`ginspec.again.again_command`)."""
+    return again_command(result.id, result.kind, engine)
 
 
 def _short(value: Any) -> str:
@@ -150,9 +175,9 @@ def failure_lines(result: CaseResult, engine: str, statements: dict[str, str]) -
     if result.expected is not None:
         lines.append(f"  expected:  {_short(result.expected)[:600]}")
         lines.append(f"  observed:  {_short(result.observed)[:600]}")
-    lines.append(f"  problem:   {result.message[:600]}")
+    lines.append(f"  problem:   {middle_cut(result.message, 900)}")
     for rule in result.rules:
-        lines.append(f"  {rule}: {statements.get(rule, '(not registered)')[:300]}")
+        lines.append(f"  {rule}: {shorten_words(statements.get(rule, '(not registered)'), 300)}")
     lines.append(f"  again:     {reproduce_command(result, engine)}")
     return lines
 
@@ -165,9 +190,12 @@ def print_summary(
     statements: dict[str, str] | None = None,
     report: str | None = None,
     variant: str | None = None,
+    findings: Sequence[Mapping[str, Any]] | None = None,
 ) -> None:
-    """First the rules most likely broken (:mod:`ginspec.blame`), then the counts per rule area
-    (vectors, derived vectors and scenarios apart) and, on request, per rule; then the failures."""
+    """First the findings (one per defect, :mod:`ginspec.report_findings`), or when nothing fails
+    the rules the known departures point at (:mod:`ginspec.blame`); then the counts per rule area
+    (vectors, derived vectors and scenarios apart) and, on request, per rule; then the failing
+    cases under their findings, the first few of each in full and the rest by ID."""
     by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
@@ -177,9 +205,10 @@ def print_summary(
             by_rule[rule][result.status] += 1
     out.write(f"engine: {engine}\n")
     out.write(f"variant: {variant or 'each case under its own'}\n")
-    blamed = blame_section(results, statements)
-    if blamed:
-        out.write("\n".join(blamed) + "\n\n")
+    groups = finding_groups(findings, results, engine)
+    lead = summary_lines(groups) if groups else blame_section(results, statements)
+    if lead:
+        out.write("\n".join(lead) + "\n\n")
     out.write(f"{'area':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
     for area, source in sorted(by_area):
         out.write(_table_line(f"{area} {source}", by_area[(area, source)]))
@@ -189,42 +218,72 @@ def print_summary(
         out.write(f"\n{'rule':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
         for rule in sorted(by_rule):
             out.write(_table_line(rule, by_rule[rule]))
-    failures = [result for result in results if result.status in FAILING]
-    for result in failures[:40]:
-        out.write("\n" + "\n".join(failure_lines(result, engine, statements or {})) + "\n")
-    if len(failures) > 40:
-        out.write(f"\n... and {len(failures) - 40} more failures in the JSON report\n")
+    out.write("".join(grouped_failure_text(groups, engine, statements or {})))
     if report:
         out.write(f"\nreport: {report}\n")
     out.write("\n" + closing_line(results) + "\n")
 
 
+FULL_IN_TERMINAL = 40
+"""Failing cases drawn in full in the terminal, in all findings together."""
+
+
+def grouped_failure_text(groups: Sequence[FindingGroup], engine: str, statements: dict[str, str]) -> list[str]:
+    """Terminal text of the failing cases under their findings: the first few of each finding in
+    full (at most :data:`FULL_IN_TERMINAL` in all), the rest by ID."""
+    parts: list[str] = []
+    budget = FULL_IN_TERMINAL
+    for group in groups:
+        full, listed = group.split()
+        full, listed = full[:budget], full[budget:] + listed
+        budget -= len(full)
+        parts.append(f"\n== finding {group.number}: {group.title} ({len(group.cases)} failing) ==\n")
+        for result in full:
+            parts.append("\n".join(failure_lines(result, engine, statements)) + "\n")
+        if listed:
+            parts.append(f"  and {len(listed)} more:\n" + "\n".join(compact_ids([result.id for result in listed])) + "\n")
+    return parts
+
+
+KNOWN_IN_FULL = 10
+"""Known departures drawn in full in the Markdown report; the rest are listed by ID."""
+
+
 def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
-    """The JSON report as a Markdown page: the rules most likely broken, counts per area and rule,
-    then every failure."""
+    """The JSON report as a Markdown page: the findings first (or, when nothing fails, the rules
+    the known departures point at), counts by status and rule, then the failing cases under their
+    findings (the first few in full, the rest by ID) and the known departures."""
     header, records = report["header"], report["records"]
     engine = header["engine"]
+    groups = finding_groups(report.get("findings"), records, engine)
     lines = [
         f"# Conformance of {engine} {header['engine_version']}",
         "",
         f"ginspec {header['suite_version']} (suite content {header.get('suite_content', 'unknown')}), {header['created']}. Kinds answered: {', '.join(header['capabilities']['kinds'])}.",
         "",
-        "| status | cases |",
-        "|---|---|",
     ]
-    lines += [f"| {status} | {report['footer'].get(status, 0)} |" for status in STATUSES]
-    heading, rows = blame_table(records, statements)
-    if rows:
-        lines[4:4] = [
-            f"## Most likely broken rules, from the {heading}",
-            "",
-            "Ranked by how well each rule's cases match the failing ones (`ginspec/blame.py`).",
-            "",
-            "| rank | rule | score | failing | passing | rule says |",
-            "|---|---|---|---|---|---|",
-            *(f"| {' | '.join(row)} |" for row in rows),
-            "",
+    if groups:
+        lines += ["## Findings", "", "One per defect, most important first.", "", "| # | finding | rules | failing | smallest case |", "|---|---|---|---|---|"]
+        lines += [
+            f"| [{group.number}](#finding-{group.number}) | {_cell(group.title)} | {', '.join(group.rules[:3])} | {len(group.cases)} | `{_cell(group.smallest)}` |"
+            for group in groups
         ]
+        lines.append("")
+    else:
+        heading, rows = blame_table(records, statements)
+        if rows:
+            lines += [
+                f"## Most likely broken rules, from the {heading}",
+                "",
+                "Ranked by how well each rule's cases match the failing ones (`ginspec/blame.py`).",
+                "",
+                "| rank | rule | score | failing | passing | rule says |",
+                "|---|---|---|---|---|---|",
+                *(f"| {' | '.join(row)} |" for row in rows),
+                "",
+            ]
+    lines += ["| status | cases |", "|---|---|"]
+    lines += [f"| {status} | {report['footer'].get(status, 0)} |" for status in STATUSES]
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for record in records:
         for rule in record["rules"]:
@@ -232,10 +291,29 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
     lines += ["", "## By rule", "", "| rule | " + " | ".join(COLUMNS) + " |", "|---|" + "---|" * len(COLUMNS)]
     for rule in sorted(by_rule):
         lines.append(f"| {rule} | " + " | ".join(str(by_rule[rule][status]) for status in COLUMNS) + " |")
-    failures = [record for record in records if record["status"] in FAILING + ("expected-fail",)]
-    if failures:
-        lines += ["", "## Failures and known departures", ""]
-    for record in failures:
-        result = CaseResult(**record)
-        lines += ["```", *failure_lines(result, engine, statements), "```", ""]
+    if groups:
+        lines += ["", "## Failing cases by finding"]
+    for group in groups:
+        full, listed = group.split()
+        lines += ["", f'<a id="finding-{group.number}"></a>', "", f"### {group.number}. {group.title}", ""]
+        lines.append(f"Rules: {', '.join(group.rules) or '-'}. {len(group.cases)} failing {'case' if len(group.cases) == 1 else 'cases'}; {finding_kind(group)}.")
+        if group.again:
+            lines += ["", f"The smallest case, `{group.smallest}`, runs again with:", "", "```sh", group.again, "```"]
+        lines.append("")
+        for record in full:
+            lines += ["```", *failure_lines(CaseResult(**record), engine, statements), "```", ""]
+        if listed:
+            lines.append(f"And {len(listed)} more: " + ", ".join(f"`{record['id']}`" for record in listed))
+    known = [record for record in records if record["status"] == "expected-fail"]
+    if known:
+        lines += ["", f"## Known departures ({len(known)})", ""]
+        for record in known[:KNOWN_IN_FULL]:
+            lines += ["```", *failure_lines(CaseResult(**record), engine, statements), "```", ""]
+        if len(known) > KNOWN_IN_FULL:
+            lines.append(f"And {len(known) - KNOWN_IN_FULL} more: " + ", ".join(f"`{record['id']}`" for record in known[KNOWN_IN_FULL:]))
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """Text for a cell of a Markdown table."""
+    return " ".join(text.split()).replace("|", "\\|")

@@ -48,6 +48,8 @@ class CaseResult:
     input: Any = field(default=None)
     origin: str = "written"
     depends_on: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    """Of a derived case, the parameters its answer depends on that the run's variant changes."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,15 @@ def _question(case: Case, parameters: Mapping[str, Any]) -> Question:
     return Question(kind=case.vector.kind, input=dict(case.input), parameters=parameters, id=case.id)
 
 
+def changed_parameters(case: Case) -> tuple[str, ...]:
+    """The parameters a derived case's answer depends on in which its variant differs from the
+    vector as written (none for a case run as written)."""
+    if case.origin != "derived":
+        return ()
+    written = case.vector.parameters
+    return tuple(name for name in case.depends_on if written.get(name) != case.parameters.get(name))
+
+
 def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseResult:
     """Ask the engine one case's question and judge the answer. Never raises for engine faults."""
     vector = case.vector
@@ -199,6 +210,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             input=recorded_input,
             origin=case.origin,
             depends_on=case.depends_on,
+            changed=changed_parameters(case),
         )
 
     if vector.kind not in capabilities.kinds:

@@ -75,3 +75,20 @@ def test_a_crash_is_reported_but_never_written_as_a_vector() -> None:
     crash = Finding("deadwood", {"hand": "Ac"}, {"deadwood": 1}, None, ("RuntimeError: boom",), "DEADWOOD-COUNT", "unattributed")
     refusal = Finding("deadwood", {"hand": "Ac"}, {"deadwood": 1}, {"unsupported": "no"}, ("",), "CARD-VALUES", "definition ace-eleven")
     assert not crash.writable and not refusal.writable
+
+
+@pytest.mark.parametrize(
+    ("engine", "kind", "rule"),
+    [("WholeMeldsOnly", "deadwood", "DEADWOOD-COUNT"), ("ElevenCardKnock", "knock", "KNOCK-COUNT-AFTER-DISCARD"), ("LayOffInMeldOrder", "layoff", "LAYOFF-OPTIMAL")],
+)
+def test_fuzzing_files_a_shortcut_under_the_rule_it_breaks(engine: str, kind: str, rule: str) -> None:
+    """Engines written from scratch (tests/engines/shortcuts.py) with a meld search that never
+    splits a meld, a knock judged on eleven cards, lay-offs in meld order: the known defect that
+    explains each disagreement names the rule, not a rule the engine keeps (CARD-VALUES,
+    KNOCK-LIMIT, LAYOFF-CHAIN were named before), and each defect is one finding."""
+    import tests.engines.shortcuts as shortcuts
+    from ginspec.fuzz import fuzz_findings
+
+    findings = fuzz_findings(kind, getattr(shortcuts, engine)(), STANDARD, 60, seed=0)
+    assert [finding.rule for finding in findings] == [rule], [(finding.rule, finding.how, finding.input) for finding in findings]
+    assert findings[0].how.startswith("known defect ") and findings[0].writable

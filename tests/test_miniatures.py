@@ -103,7 +103,9 @@ def _outcome(name: str, first: bool, failing: int = 3):
     miniature = MINIATURES[name]
     ranking = (Suspect(1, miniature.rule if first else "SOME-OTHER-RULE", 0.9, failing, 0, 1.0),
                Suspect(2, "SOME-OTHER-RULE" if first else miniature.rule, 0.5, failing, 4, 1.0))
-    return Outcome(miniature, 100, failing, ranking)
+    findings = tuple({"rules": [rule], "title": rule, "count": failing, "smallest": "x", "defect": None, "explained": False}
+                     for rule in (miniature.rule, "SOME-OTHER-RULE")[:: 1 if first else -1])
+    return Outcome(miniature, 100, failing, ranking, findings=findings, held_out=findings)
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ def _by(mutants, operator):
     return [(m.original, m.mutated) for m in mutants if m.operator == operator]
 
 
-def test_every_operator_finds_its_sites_in_function_bodies_only():
+def test_every_operator_finds_its_sites_in_function_bodies_and_top_level_code():
     mutants = list_mutants("example", SOURCE)
     assert _by(mutants, "cmp-negate") == [("a < b", "a >= b")]
     assert _by(mutants, "cmp-boundary") == [("a < b", "a <= b")]
@@ -50,10 +50,11 @@ def test_every_operator_finds_its_sites_in_function_bodies_only():
     assert ("1", "2") in _by(mutants, "int-plus") and ("3", "2") in _by(mutants, "int-minus")
     assert ("total = b", "pass") in _by(mutants, "stmt-delete")
     assert ("return a + 1", "return None") in _by(mutants, "return-none")
-    # the module-level constant, the docstring and the f-string are left alone
-    assert not [m for m in mutants if m.line in (3, 7)]
+    # the docstring and the f-string are left alone; the module-level constant is top-level code
+    assert not [m for m in mutants if m.line == 7]
+    assert [(m.function, m.operator) for m in mutants if m.line == 3] == [("<module>", "int-plus"), ("<module>", "int-minus")]
     assert [m.operator for m in mutants if "{a}" in m.original] == ["return-none"]
-    assert {m.function for m in mutants} == {"judge", "Box.size"}
+    assert {m.function for m in mutants} == {"judge", "Box.size", "<module>"}
 
 
 def test_a_sites_text_is_its_source_segment_whatever_the_line_endings() -> None:

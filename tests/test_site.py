@@ -3,7 +3,8 @@ HTML checked: every rule ID is an anchor on its area page, the variants table li
 cards are drawn, the conformance pages show a report, and no internal link or anchor is broken.
 
 The site is built once per test run (:func:`built_site`), with a reports folder holding a
-sample report that has every kind of result, beside any real report in ``reports/``; under
+sample report that has every kind of result and the report of an engine failing hundreds of cases
+(:mod:`tests.failing_report`), beside any real report in ``reports/``; under
 pytest-xdist the first process to need it builds it and the others wait and read it.
 """
 
@@ -40,6 +41,7 @@ from ginspec.runner import CaseResult
 from ginspec.site import Site, arrangement_html, card_html, hand_html, href, md_cards
 from ginspec.suite import Suite
 from ginspec.variants import load_variants
+from tests.failing_report import FAILING_ENGINE, failing_engine_report
 from tests.site_reading import PageReading, read_page, read_page_slowly
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,6 +171,7 @@ def _build_site(folder: Path) -> Path:
     for path in sorted((ROOT / "reports").glob("*.json")):
         shutil.copy(path, reports / path.name)
     (reports / f"{SAMPLE_ENGINE}.json").write_text(json.dumps(sample_report()), encoding="utf-8")
+    (reports / f"{FAILING_ENGINE}.json").write_text(json.dumps(failing_engine_report()), encoding="utf-8")
     output = folder / "site"
     with _environment(GINSPEC_SITE_REPORTS=str(reports), NO_MKDOCS_2_WARNING="1"), _mkdocs_log() as log:
         try:

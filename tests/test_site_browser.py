@@ -28,6 +28,7 @@ import pytest
 
 from ginspec.registry import load_registry
 from ginspec.variants import load_variants
+from tests.failing_report import FAILING_ENGINE, LONG_TOKEN, failing_engine_report
 from tests.test_site import SAMPLE_ENGINE, built_site, mkdocs_missing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +45,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+NAVIGATION_MS = 120_000
+"""How long a page may take to load: a failing engine's page is long, and a machine shared by many
+test processes draws it slowly."""
 DESKTOP = {"width": 1280, "height": 900}
 
 
@@ -136,6 +140,7 @@ class Window:
     def __init__(self, browser: Any, base_url: str) -> None:
         self.context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
         self.page = self.context.new_page()
+        self.page.set_default_navigation_timeout(NAVIGATION_MS)
         self.base_url = base_url
         self.errors: list[str] = []
         self.page.on("console", lambda message: self.errors.append(f"console: {message.text}") if message.type == "error" else None)
@@ -284,6 +289,34 @@ def test_conformance_matrix_renders(window: Window) -> None:
 
 MANY_ALIKE = ("vectors/", "scenarios/")
 """Families of many pages made alike (one per file of vectors, one per feature file)."""
+
+PAGE_BYTES = 3_000_000
+"""The most an engine's page may weigh, however many cases it fails."""
+
+PAGE_HEIGHT = 150_000
+"""The most pixels an engine's page may be tall in a phone's window (a failing engine's page drew
+every failing case in full, half a million pixels)."""
+
+
+def test_a_failing_engine_s_page_is_small_and_fits_a_phone(window: Window) -> None:
+    report = failing_engine_report()
+    failing = sum(1 for record in report["records"] if record["status"] in ("fail", "error"))
+    assert failing > 400, "the engine fails hundreds of cases"
+    html = built_site() / "conformance" / FAILING_ENGINE / "index.html"
+    assert html.stat().st_size < PAGE_BYTES, f"{html.stat().st_size} bytes"
+    page = window.open(f"conformance/{FAILING_ENGINE}/", PHONE)
+    assert window.horizontal_overflow() <= 1, "the page scrolls sideways in a phone's window"
+    height = int(page.evaluate("document.documentElement.scrollHeight"))
+    assert height < PAGE_HEIGHT, f"{height} pixels tall"
+    findings = page.locator("h2#findings + p + ol > li")
+    assert findings.count() == len(report["findings"]), "every finding is listed at the top"
+    first = report["findings"][0]
+    assert first["title"] in findings.first.inner_text()
+    assert page.locator("h3#finding-1").is_visible()
+    assert page.locator("h3#finding-1 ~ div.highlight code", has_text=first["again"]).count() >= 1, "the command that runs the smallest case again"
+    assert page.get_by_text(LONG_TOKEN[:60]).first.is_visible(), "the long message is drawn, wrapped"
+    assert not window.errors, window.errors
+    window.measure(f"conformance/{FAILING_ENGINE}/")
 
 
 @functools.lru_cache(maxsize=None)

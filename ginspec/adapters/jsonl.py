@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.errors import UnknownEngine, quote
+from ginspec.excerpts import cut_marker, middle_cut
 from ginspec.protocol_schemas import schema_problem
 
 PROTOCOL_VERSION = 1
@@ -46,21 +47,54 @@ def parse_json(line: str) -> Any:
     return json.loads(line, parse_constant=_no_constant)
 
 
+STDERR_SHOWN = 800
+"""Characters of an engine's standard error quoted in a case's message, head and tail together."""
+
+
 class _Tail:
-    """The last :data:`STDERR_KEPT` characters of a stream, by lines (thread-safe enough: one writer)."""
+    """What an engine wrote to its standard error: the last :data:`STDERR_KEPT` characters, by
+    lines, and the first :data:`STDERR_SHOWN` characters written since :meth:`mark` (the question
+    asked last), so that an error's message survives whether the trace puts it first (Java, Go,
+    Rust, C#) or last (Python). Thread-safe enough: one writer."""
 
     def __init__(self, limit: int = STDERR_KEPT) -> None:
         self.limit = limit
         self.lines: deque[str] = deque()
         self.size = 0
+        self.head: list[str] = []
+        self.head_size = 0
+        self.since_mark = 0
 
     def append(self, line: str) -> None:
+        self.since_mark += len(line)
+        if self.head_size < STDERR_SHOWN:
+            taken = line[: STDERR_SHOWN - self.head_size]
+            self.head.append(taken)
+            self.head_size += len(taken)
         if len(line) > self.limit:
             line = line[-self.limit :]
         self.lines.append(line)
         self.size += len(line)
         while self.size > self.limit and self.lines:
             self.size -= len(self.lines.popleft())
+
+    def mark(self) -> None:
+        """A new question is asked: what is written from now on is its evidence."""
+        self.head, self.head_size, self.since_mark = [], 0, 0
+
+    def excerpt(self, shown: int = STDERR_SHOWN) -> str:
+        """At most about ``shown`` characters of what was written since the last :meth:`mark` (or,
+        if nothing was, of the end of the stream): its head and its tail, and between them how
+        many characters were cut."""
+        tail = "".join(self.lines)
+        if 0 < self.since_mark <= len(tail):
+            return middle_cut(tail[-self.since_mark :].strip(), shown)
+        if self.since_mark == 0:
+            return middle_cut(tail.strip(), shown)
+        head = "".join(self.head)
+        kept_tail = tail[-(shown - shown // 2) :]
+        cut = self.since_mark - len(head[: shown // 2]) - len(kept_tail)
+        return f"{head[: shown // 2].strip()} {cut_marker(cut)} {kept_tail.strip()}"
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(list(self.lines))
@@ -178,6 +212,8 @@ class _Process:
         assert self.popen.stdin is not None
         try:
             self.owes_answer = message.get("type") in ("start", "ask")
+            if self.owes_answer:
+                self.error_tail.mark()
             self.popen.stdin.write(json.dumps(message) + "\n")
             self.popen.stdin.flush()
         except (BrokenPipeError, OSError):
@@ -201,8 +237,7 @@ class _Process:
 
     def _stderr_tail(self) -> str:
         time.sleep(0.05)
-        tail = "".join(self.error_tail).strip()
-        return tail[-600:]
+        return self.error_tail.excerpt()
 
     def _exit_evidence(self) -> str:
         try:
@@ -211,7 +246,7 @@ class _Process:
         except subprocess.TimeoutExpired:
             status = ""
         tail = self._stderr_tail()
-        return f"{status}; its standard error ends: {tail}" if tail else status
+        return f"{status}; its standard error: {tail}" if tail else status
 
     def _stderr_json_hint(self) -> str:
         for line in list(self.error_tail):

@@ -261,6 +261,7 @@ def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, 
 
     if table.node is not None:
         table.node.ginspec_derived = table.run_variant
+        table.node.ginspec_changed = tuple(table.derived_for)
     for path, want in derived.values.items():
         got = value_at(answer, path)
         if want is ABSENT and got is ABSENT:

@@ -17,6 +17,7 @@ use of the reference engine (deriving cases, judging answers) never sees them.
 
 from __future__ import annotations
 
+import pkgutil
 import sys
 import threading
 from contextlib import ExitStack, contextmanager
@@ -37,8 +38,31 @@ class Defect(Protocol):
     def applied(self) -> Any: ...
 
 
+_MODULES: list[Any] = [0, []]
+
+
+def _import_engine() -> None:
+    """Import every module of the engine and its adapters, before any defect is put in force: a
+    module first imported while a defect is in force would bind the wrong function for good (a
+    table question importing the table rules during a miniature's question kept its lay-offs)."""
+    for prefix in BOUND_IN:
+        module = import_module(prefix)
+        package_name = prefix if hasattr(module, "__path__") else prefix.rpartition(".")[0]
+        package = import_module(package_name)
+        for info in pkgutil.walk_packages(package.__path__, prefix=f"{package_name}."):
+            if info.name.startswith(prefix):
+                import_module(info.name)
+
+
 def _engine_modules() -> list[Any]:
-    return [module for name, module in list(sys.modules.items()) if module is not None and name.startswith(BOUND_IN)]
+    """The engine's modules (all imported the first time), looked for again only when more
+    modules have been imported (a defect is put in force for every question a miniature answers)."""
+    if not _MODULES[0]:
+        _import_engine()
+    if _MODULES[0] != len(sys.modules):
+        _MODULES[1] = [module for name, module in list(sys.modules.items()) if module is not None and name.startswith(BOUND_IN)]
+        _MODULES[0] = len(sys.modules)
+    return _MODULES[1]
 
 
 _BINDINGS: dict[int, tuple[int, list[tuple[Any, str, Callable[[Any, str, Any], None]]]]] = {}
@@ -46,10 +70,13 @@ _BINDINGS: dict[int, tuple[int, list[tuple[Any, str, Callable[[Any, str, Any], N
 
 def _bindings(original: Any) -> list[tuple[Any, str, Callable[[Any, str, Any], None]]]:
     """Where the engine binds ``original``: (module or table, key, how to set it), worked out
-    again only when more engine modules have been imported since."""
+    again only when more engine modules have been imported since. Remembered by the function's
+    identity, and used only while every place remembered still holds that very function: a
+    replacement put in by one defect is replaced again by another one in force with it, and once
+    gone its id may be another's."""
     modules = _engine_modules()
     known = _BINDINGS.get(id(original))
-    if known is not None and known[0] == len(modules):
+    if known is not None and known[0] == len(modules) and known[1] and all(_holds(holder, key, original) for holder, key, _ in known[1]):
         return known[1]
     found: list[tuple[Any, str, Callable[[Any, str, Any], None]]] = []
     for engine_module in modules:
@@ -60,6 +87,11 @@ def _bindings(original: Any) -> list[tuple[Any, str, Callable[[Any, str, Any], N
                 found += [(value, item_key, dict.__setitem__) for item_key, item in value.items() if item is original]
     _BINDINGS[id(original)] = (len(modules), found)
     return found
+
+
+def _holds(holder: Any, key: str, value: Any) -> bool:
+    found = holder.get(key) if type(holder) is dict else getattr(holder, key, None)
+    return found is value
 
 
 def _resolve(target: str) -> tuple[Any, str, str | None]:
@@ -196,11 +228,38 @@ class Miniature:
 
     @contextmanager
     def in_force(self) -> Iterator[None]:
-        """The defect, in force for one question."""
+        """The defect, in force for one question. The engine's memory of each hand's arrangements
+        is set aside meanwhile (a fresh one serves the defect): arrangements found with a defect in
+        force are never handed to the correct engine afterwards, nor the other way round."""
         with _LOCK, ExitStack() as stack:
+            if self.patches:
+                _IN_FORCE.append(self.name)
+                stack.callback(_IN_FORCE.pop)
+                stack.enter_context(Replace("reference_impl.deadwood:_optimal_arrangements", _memory_of(tuple(_IN_FORCE))).applied())
             for patch in self.patches:
                 stack.enter_context(patch.applied())
             yield
+
+
+_IN_FORCE: list[str] = []
+"""The miniatures in force now, in the order they were put in force."""
+
+_MEMORIES: dict[tuple[str, ...], Any] = {}
+"""A memory of arrangements for each combination of miniatures in force (the latest few)."""
+
+
+def _memory_of(in_force: tuple[str, ...]) -> Callable[[Any], Any]:
+    """The engine remembers each hand's optimal arrangements (:mod:`reference_impl.deadwood`);
+    each combination of defects in force has a memory of its own."""
+
+    def make(remembered: Any) -> Any:
+        if in_force not in _MEMORIES:
+            while len(_MEMORIES) >= 16:
+                del _MEMORIES[next(iter(_MEMORIES))]
+            _MEMORIES[in_force] = lru_cache(maxsize=1 << 12)(remembered.__wrapped__)
+        return _MEMORIES[in_force]
+
+    return make
 
 
 def setting(**values: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:

@@ -234,7 +234,7 @@ def _table_round_gin_with_layoffs(original: Callable[..., Any]) -> Callable[...,
         }
         outcome, winner, points = table.score_table(state.knocker, deadwood, state.rules.table)
         result = table.TableRoundResult(outcome, winner, points, state.knocker, 0, deadwood, tuple(card for _, card, _ in state.layoffs))
-        return table.replace(state, phase="over", to_play=None, result=result)
+        return table._evolve(state, phase="over", to_play=None, result=result)
 
     return _score
 

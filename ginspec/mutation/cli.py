@@ -140,7 +140,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         write_atomic(Path(args.outcomes), json.dumps(rows, indent=1) + "\n")
     seconds = time.perf_counter() - started
     if args.json:
-        payload: dict[str, Any] = {**data, "score": whole.score, "seconds": round(seconds, 1)}
+        payload: dict[str, Any] = {**data, "score": whole.score, "strict": whole.strict, "seconds": round(seconds, 1)}
         payload["survivors"] = [{**o.mutant.to_data(), "where": where(o.mutant), "why": o.why} for o in left]
         payload["stale_equivalents"] = [mutant.identity for mutant in stale]
         out.write(json.dumps(payload, indent=2) + "\n")
@@ -154,7 +154,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"listed as equivalent but killed (remove it from the list): {mutant.identity}\n")
         drawn = f" (a sample of {len(mutants)} of {population}, seed {args.seed})" if sample else ""
         out.write(f"\n{len(mutants)} mutants{drawn}: {whole.killed} killed, {whole.survived} survived, {whole.equivalent} equivalent; "
-                  f"score {_percent(whole.score)} in {seconds:.0f} s\n")
+                  f"score {_percent(whole.score)} without the equivalent ones, strict {_percent(whole.strict)} (killed of all) in {seconds:.0f} s\n")
     status = 0
     if args.fail_under is not None and (whole.score or 0.0) < args.fail_under:
         sys.stderr.write(f"mutation score {_percent(whole.score)} is under {args.fail_under:.0%}\n")
@@ -176,6 +176,8 @@ def _percent(score: float | None) -> str:
 
 
 def _print_table(scores: Sequence[Any], whole: Any, out: TextIO) -> None:
-    out.write(f"{'module':<28} {'killed':>7} {'survived':>9} {'equivalent':>11} {'total':>6} {'score':>8}\n")
+    out.write(f"{'module':<28} {'killed':>7} {'survived':>9} {'equivalent':>11} {'total':>6} {'score':>8} {'strict':>8}\n")
     for score in [*scores, whole]:
-        out.write(f"{score.module:<28} {score.killed:>7} {score.survived:>9} {score.equivalent:>11} {score.total:>6} {_percent(score.score):>8}\n")
+        out.write(
+            f"{score.module:<28} {score.killed:>7} {score.survived:>9} {score.equivalent:>11} {score.total:>6} {_percent(score.score):>8} {_percent(score.strict):>8}\n"
+        )

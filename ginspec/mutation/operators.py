@@ -2,9 +2,16 @@
 
 A *site* is one node of a function body and one operator that changes it. Sites are listed in a
 fixed order (the walk of the module's syntax tree), so a mutant is named by its module and its
-index, and re-created from them in another process. Only function bodies are mutated (not
-decorators, default values, annotations or module-level code): their code can be swapped in a
-live process (:mod:`ginspec.mutation.install`).
+index, and re-created from them in another process.
+
+Function bodies are mutated first, in the walk's order; their code can be swapped in a live process
+(:mod:`ginspec.mutation.install`). Then the code that runs when the module is imported: module-level
+statements (the unit ``<module>``) and the statements of class bodies (``Class.<body>``), which
+hold the tables of allowed values, the constants and the defaults. Their mutants are installed by
+running the module's top-level code again (:func:`ginspec.mutation.install.installed`). There, a
+statement is never deleted (the old value would stay in place, not a mutant at all), and an item of
+a tuple, list, set or dict written out in full may be dropped (a value missing from a table).
+Decorators and annotations are never mutated.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ OPERATORS = {
     "add-sub": "+ replaced by -, or the reverse",
     "return-none": "a returned value replaced by None",
     "stmt-delete": "a statement replaced by pass",
+    "item-drop": "an item of a tuple, list, set or dict written out in module- or class-level code removed",
 }
 """Every mutation operator, with what it does."""
 
@@ -141,8 +149,33 @@ def _units(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncF
 _SKIPPED_FIELDS = {"annotation", "returns", "decorator_list", "type_comment"}
 
 
-def _walk(function: str, parent: ast.AST) -> Iterator[_Site]:
-    """Every site under ``parent``, depth first in field order (a stable order)."""
+MODULE_LEVEL = "<module>"
+"""The unit of a module's top-level statements; a class body's unit is ``Class<body>``."""
+
+CLASS_BODY = ".<body>"
+
+
+def is_import_time_unit(function: str) -> bool:
+    """Whether a unit is top-level code (the module's, or a class body's), not a function."""
+    return function == MODULE_LEVEL or function.endswith(CLASS_BODY)
+
+
+def _item_drops(node: ast.AST) -> Iterator[tuple[str, Change]]:
+    """One change per item of a tuple, list, set or dict display of two items or more: that item
+    left out."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(node.elts) >= 2 and not any(isinstance(item, ast.Starred) for item in node.elts):
+        for position in range(len(node.elts)):
+            yield "item-drop", lambda n, position=position: type(n)(elts=[item for index, item in enumerate(n.elts) if index != position], ctx=getattr(n, "ctx", ast.Load()))
+    elif isinstance(node, ast.Dict) and len(node.keys) >= 2 and all(key is not None for key in node.keys):
+        for position in range(len(node.keys)):
+            yield "item-drop", lambda n, position=position: ast.Dict(
+                keys=[key for index, key in enumerate(n.keys) if index != position], values=[value for index, value in enumerate(n.values) if index != position]
+            )
+
+
+def _walk(function: str, parent: ast.AST, top_level: bool = False) -> Iterator[_Site]:
+    """Every site under ``parent``, depth first in field order (a stable order). In ``top_level``
+    code no statement is deleted and items of displays may be dropped."""
     for field, value in ast.iter_fields(parent):
         if field in _SKIPPED_FIELDS:
             continue
@@ -158,14 +191,47 @@ def _walk(function: str, parent: ast.AST) -> Iterator[_Site]:
             )
             if is_docstring:
                 continue
-            for operator, change in _changes(child, False):
+            changes = _changes(child, False)
+            if top_level:
+                # the parameters of a generic type (tuple[int, int]) are no table
+                drops = _item_drops(child) if not (isinstance(parent, ast.Subscript) and field == "slice") else iter(())
+                changes = [*((operator, change) for operator, change in changes if operator not in ("stmt-delete", "return-none")), *drops]
+            for operator, change in changes:
                 yield _Site(function, child, parent, field, slot if isinstance(value, list) else None, operator, change)
-            yield from _walk(function, child)
+            yield from _walk(function, child, top_level)
+
+
+def _is_text(node: ast.AST) -> bool:
+    """A statement that is only a string: a docstring of the module, a class or a value."""
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+_NOT_MUTATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)
+
+
+def _is_export_list(node: ast.AST) -> bool:
+    """``__all__ = [...]``: what ``import *`` takes, which no engine uses."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets)
+
+
+def _top_level_units(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
+    """The module's top-level statements and its classes' body statements that are neither
+    definitions, imports, text nor the export list, each with its unit."""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            for member in node.body:
+                if not isinstance(member, _NOT_MUTATED) and not _is_text(member):
+                    yield f"{node.name}{CLASS_BODY}", member
+        elif not isinstance(node, _NOT_MUTATED) and not _is_text(node) and not _is_export_list(node):
+            yield MODULE_LEVEL, node
 
 
 def _sites(tree: ast.Module) -> Iterator[_Site]:
     for name, unit in _units(tree):
         yield from _walk(name, unit)
+    for name, statement in _top_level_units(tree):
+        yield from _walk(name, statement, top_level=True)
 
 
 def import_time_functions(tree: ast.Module) -> set[str]:
@@ -272,7 +338,7 @@ def list_mutants(module: str, source: str | None = None) -> list[Mutant]:
         seen[key] = occurrence + 1
         mutants.append(
             Mutant(module, index, site.function, site.operator, site.node.lineno, getattr(site.node, "end_lineno", None) or site.node.lineno, original, mutated, occurrence,
-                   site.function in at_import)
+                   site.function in at_import or is_import_time_unit(site.function))
         )
     return mutants
 

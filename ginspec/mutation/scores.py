@@ -2,14 +2,15 @@
 
 A module's score is ``killed / (total - equivalent)``: an equivalent mutant (one no input can
 tell apart from the engine, listed in ``detection/equivalent-mutants.yaml`` with its reason) is
-neither a kill nor a survivor. A listed mutant that the suite kills is not equivalent: the list is
-stale, and the mutant counts as killed.
+neither a kill nor a survivor. Its strict score is ``killed / total``, every mutant counted, so
+that a list of equivalents grown too freely cannot raise it. A listed mutant that the suite kills
+is not equivalent: the list is stale, and the mutant counts as killed.
 
 The scores file (``detection/mutation-scores.yaml``) has exactly these keys: ``date`` (UTC, ISO
 8601), ``mutants`` (how many mutants the run judged), ``sample`` (``null`` for the full set, else
 ``size``, ``seed`` and ``of``, the full set's size) and ``modules``, each module's ``killed``,
-``survived``, ``equivalent``, ``total`` and ``score`` (a fraction, 4 decimals; ``null`` when the
-module has no mutant that is not equivalent).
+``survived``, ``equivalent``, ``total``, ``score`` (a fraction, 4 decimals; ``null`` when the
+module has no mutant that is not equivalent) and ``strict`` (killed of all, 4 decimals).
 """
 
 from __future__ import annotations
@@ -97,8 +98,16 @@ class ModuleScore:
         judged = self.total - self.equivalent
         return round(self.killed / judged, 4) if judged else None
 
+    @property
+    def strict(self) -> float | None:
+        """Killed of all the mutants, the equivalent ones included."""
+        return round(self.killed / self.total, 4) if self.total else None
+
     def to_data(self) -> dict[str, Any]:
-        return {"killed": self.killed, "survived": self.survived, "equivalent": self.equivalent, "total": self.total, "score": self.score}
+        return {
+            "killed": self.killed, "survived": self.survived, "equivalent": self.equivalent, "total": self.total,
+            "score": self.score, "strict": self.strict,
+        }
 
 
 def is_equivalent(outcome: Outcome, equivalents: Mapping[str, Equivalent]) -> bool:

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ginspec.blame import blame_table
 from ginspec.detection import load_mutation_scores, load_selftest
+from ginspec.report_findings import FindingGroup, finding_groups, finding_kind
 from ginspec.saved_reports import EngineReport
 from ginspec.site.cards import md_cards
 from ginspec.site.examples import vector_body
@@ -35,7 +36,8 @@ GROUP_LABELS = {"pass": "passed", "fail": "failed", "unsupported": "unsupported"
 GROUP_SYMBOLS = {"pass": "\u2714", "fail": "\u2718", "unsupported": "\u2205", "expected-fail": "\u25d0"}
 FAILING = ("fail", "error", "timeout", "unexpected-pass", "suite-error")
 ORIGIN_LABELS = {"written": "as written", "derived": "derived for the run's variant"}
-SHOWN_CASES = 200  # failing cases drawn in full on an engine page; the rest are listed
+SHOWN_ON_PAGE = 24  # failing cases drawn in full on an engine page, in all findings together
+SHOWN_KNOWN = 10  # known departures drawn in full; the rest are listed
 SHOWN_UNSUPPORTED = 60  # cases listed per reason a case is unsupported
 
 Counts = Counter[str]
@@ -152,8 +154,11 @@ class ConformancePages(PageFamily):
             )
         if mutation:
             context["mutation_table"] = self.context.table(
-                ["module", "killed", "survived", "equivalent", "total", "score"],
-                ([f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [_percent(row["score"])] for name, row in sorted(mutation.modules.items())),
+                ["module", "killed", "survived", "equivalent", "total", "score", "strict"],
+                (
+                    [f"`{md_text(name)}`"] + [str(row[key]) for key in ("killed", "survived", "equivalent", "total")] + [_percent(row["score"]), _percent(row.get("strict"))]
+                    for name, row in sorted(mutation.modules.items())
+                ),
             )
         return render("detection.md", **context)
 
@@ -171,7 +176,6 @@ class ConformancePages(PageFamily):
             facts.append("**Does not report:** " + ", ".join(f"`{name}`" for name in capabilities["omits"]))
         footer = report.data.get("footer", {})
         statuses = [status for status, value in footer.items() if status != "total" and isinstance(value, int)]
-        failing = [record for record in report.records if record.get("status") in FAILING]
         known = [record for record in report.records if record.get("status") == "expected-fail"]
         reasons: dict[str, list[str]] = defaultdict(list)
         for record in report.records:
@@ -183,13 +187,15 @@ class ConformancePages(PageFamily):
         ]
         restricted_table = self.context.table(["parameter", "values it plays"], ([links.parameter(name, uri), ", ".join(f"`{show_value(value)}`" for value in values)] for name, values in restricted.items()))
         statements = {rule_id: rule.statement for rule_id, rule in self.suite.rules.items()}
-        blame_heading, blame_rows = blame_table(report.records, statements, lambda rule: self.links.rules((rule,), uri))
+        groups = finding_groups(report.data.get("findings"), report.records, report.engine)
+        blame_heading, blame_rows = ("", []) if groups else blame_table(report.records, statements, lambda rule: self.links.rules((rule,), uri))
         return render(
             "engine.md",
             report=report,
             blame_heading=blame_heading,
             blame_table=self.context.table(["rank", "rule", "score", "failing", "passing", "the rule says"], blame_rows) if blame_rows else "",
             detection_page=rel(uri, "conformance/detection.md"),
+            adapter_guide=rel(uri, "guide/adapter.md"),
             header={key: md_text(header.get(key, "")) for key in ("engine_version", "suite_version", "created", "variant")},
             total=counts_html(total),
             facts="  \n".join(facts),
@@ -197,16 +203,45 @@ class ConformancePages(PageFamily):
             restricted_table="\n".join("    " + line for line in restricted_table.splitlines()),
             footer_table=self.context.table(statuses + ["total"], [[str(footer[status]) for status in statuses] + [str(footer.get("total", len(report.records)))]]),
             areas_table=self.context.table(["area", "results"], ([f"[{md_text(area.title)}]({rel(uri, area_uri(name))})", counts_html(by_area.get(name))] for name, area in ordered_areas(self.suite))),
-            failing=[self.record_section(record, uri) for record in failing[:SHOWN_CASES]],
-            failing_count=len(failing),
-            more_failing=", ".join(links.case(record["id"], uri) for record in failing[SHOWN_CASES:]),
-            known=[self.record_section(record, uri) for record in known[:SHOWN_CASES]],
+            findings=self.findings(groups, uri),
+            failing_count=sum(len(group.cases) for group in groups),
+            known=[self.record_section(record, uri) for record in known[:SHOWN_KNOWN]],
             known_count=len(known),
+            more_known=", ".join(links.case(record["id"], uri) for record in known[SHOWN_KNOWN:]),
             unsupported=unsupported,
             unsupported_count=sum(count for _, count, _, _ in unsupported),
             origins_table=self.origins_table(report),
             verdicts_table=self.verdicts_table(report, uri),
         )
+
+    def findings(self, groups: list[FindingGroup], uri: str) -> list[dict[str, Any]]:
+        """Each finding of an engine page: its title, rules, count, smallest case and command, its
+        first cases drawn in full (the smallest first; at most :data:`SHOWN_ON_PAGE` on the page)
+        and the rest as links."""
+        budget = SHOWN_ON_PAGE
+        shown = []
+        for group in groups:
+            full, listed = group.split()
+            full, listed = full[:budget], full[budget:] + listed
+            budget -= len(full)
+            drawn = {record["id"] for record in full}
+            smallest = group.smallest
+            shown.append(
+                {
+                    "number": group.number,
+                    "anchor": group.anchor,
+                    "title": md_text(group.title),
+                    "rules": self.links.rules(group.rules, uri) if group.rules else "",
+                    "count": len(group.cases),
+                    "kind": finding_kind(group),
+                    "smallest": f"[{md_text(smallest)}](#case-{slug(smallest)})" if smallest in drawn else self.links.case(smallest, uri),
+                    "again": group.again,
+                    "sections": [self.record_section(record, uri) for record in full],
+                    "more": ", ".join(self.links.case(record["id"], uri) for record in listed),
+                    "more_count": len(listed),
+                }
+            )
+        return shown
 
     def origins_table(self, report: EngineReport) -> str:
         """Cases as written and cases derived for the run's variant, apart."""

@@ -1,0 +1,61 @@
+"""The report of an engine that fails hundreds of cases, for the site's tests: the engine with
+several miniature defects at once (``tests/engines/several_defects.py``) run on every vector, one
+case failing with a long unbroken message, and findings in the JSON report's shape.
+
+The findings here are a fixture (the failing cases grouped by their first rule, the smallest
+first), not the diagnosis of :mod:`ginspec.diagnosis`, which takes most of a minute on this many
+cases: these tests are about how a failing engine's page reads, not about which findings it has."""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from dataclasses import replace
+from typing import Any
+from unittest import mock
+
+from ginspec.again import again_command
+from ginspec.report import build_report
+from ginspec.runner import plan_cases, run_cases
+from ginspec.vectors import load_vectors
+from tests.engines.several_defects import SeveralDefects
+
+FAILING_ENGINE = "several-defects"
+ENGINE_OPTION = "tests.engines.several_defects:SeveralDefects"
+LONG_TOKEN = "java.lang.IllegalStateException:" + "x" * 300
+"""An error message without a space in it, far wider than a phone."""
+
+
+@functools.lru_cache(maxsize=None)
+def failing_engine_report() -> dict[str, Any]:
+    adapter = SeveralDefects()
+    capabilities = adapter.capabilities()
+    results = run_cases(adapter, capabilities, plan_cases(load_vectors()))
+    crashed = next(index for index, result in enumerate(results) if result.status == "pass")
+    results[crashed] = replace(results[crashed], status="error", expected=None, observed=None, message=LONG_TOKEN)
+    with mock.patch("ginspec.diagnosis.findings_for", return_value=[]):
+        report = build_report(capabilities, None, results, ENGINE_OPTION)
+    by_rule: dict[str, list[Any]] = defaultdict(list)
+    for result in results:
+        if result.status == "fail":
+            by_rule[result.rules[0] if result.rules else "none"].append(result)
+    crash = results[crashed]
+    report["findings"] = [
+        {
+            "title": "The engine crashes", "rules": list(crash.rules), "cases": [crash.id], "count": 1, "smallest": crash.id,
+            "again": again_command(crash.id, crash.kind, ENGINE_OPTION), "defect": None, "explained": False,
+        }
+    ] + [
+        {
+            "title": f"Cases of {rule} answered wrong",
+            "rules": [rule],
+            "cases": [result.id for result in cases],
+            "count": len(cases),
+            "smallest": min(cases, key=lambda result: len(str(result.input))).id,
+            "again": again_command(min(cases, key=lambda result: len(str(result.input))).id, cases[0].kind, ENGINE_OPTION),
+            "defect": None,
+            "explained": False,
+        }
+        for rule, cases in sorted(by_rule.items(), key=lambda item: -len(item[1]))
+    ]
+    return report

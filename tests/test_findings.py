@@ -1,0 +1,211 @@
+"""Findings (ginspec/diagnosis/): failing cases grouped into defects by testing the known defects as
+hypotheses, on engines with one defect and with several at once, with part of the dictionary held
+out; and the report, the commands and the miniature machinery they rest on."""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ginspec.adapters.base import Question
+from ginspec.adapters.reference import ReferenceAdapter
+from ginspec.cli import main
+from ginspec.diagnosis import findings_for
+from ginspec.diagnosis.dictionary import known_defects, parameter_defects
+from ginspec.miniatures import MINIATURES, CombinedAdapter, MiniatureAdapter
+from ginspec.report import build_report
+from ginspec.runner import run_cases
+from tests.multi_defect import cases_for, cases_of, combinations_of, separate
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SIZES = (2, 3, 5)
+PER_SIZE = 10
+SEED = 31
+
+
+def test_engines_with_two_three_and_five_defects_have_each_defect_as_a_finding_of_its_own() -> None:
+    """In at least 90 % of seeded random combinations every defect is its own finding and the
+    first finding names a broken rule; in half of them one defect is held out of the dictionary
+    and must still be found, as an unexplained finding (or under a like defect) of its rule."""
+    combinations = combinations_of(SIZES, PER_SIZE, SEED)
+    chooser = random.Random(SEED)
+    shared: dict = {}
+    outcomes = []
+    for combination in combinations:
+        held_out = (chooser.choice(combination).name,) if chooser.random() < 0.5 else ()
+        outcomes.append(separate(combination, held_out, shared))
+    separated = [outcome for outcome in outcomes if outcome.separated]
+    failed = [(outcome.combination, outcome.held_out, outcome.missing, [finding.rules[:1] for finding in outcome.findings[:4]]) for outcome in outcomes if not outcome.separated]
+    assert len(separated) >= 0.9 * len(outcomes), failed
+    held = [outcome for outcome in outcomes if outcome.held_out]
+    assert len(held) >= len(outcomes) // 4
+    found_held = [outcome for outcome in held if not set(outcome.held_out) & set(outcome.missing)]
+    assert len(found_held) >= 0.8 * len(held), failed
+
+
+def test_a_defect_seen_only_beside_another_is_found_in_a_pair() -> None:
+    """Big gin scored with the gin bonus *and* with lay-offs: no big gin case shows either defect
+    alone, yet both are findings."""
+    combination = (MINIATURES["big-gin-bonus-as-gin"], MINIATURES["lay-off-against-big-gin"])
+    outcome = separate(combination, (), {})
+    assert not outcome.missing, [(finding.defect, finding.rules, finding.count) for finding in outcome.findings]
+
+
+def test_the_dictionary_holds_the_defects_real_engines_have() -> None:
+    names = {defect.name for defect in known_defects()}
+    for wanted in ("ace-high-run", "melds-never-split", "greedy-lay-offs", "lay-offs-in-meld-order", "knock-counts-eleven-cards",
+                   "lay-off-against-gin", "dealer-draws-after-passes"):
+        assert wanted in names
+    assert set(MINIATURES) <= names
+    assert any(defect.name == "parameter:layoff_chaining=False" for defect in parameter_defects())
+    assert "parameter:gin_bonus=20" in names and "ace-high-run" not in {defect.name for defect in known_defects(leave_out=["ace-high-run"])}
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "right", "wrong"),
+    [
+        ("melds-never-split", Question("deadwood", {"hand": "7c 7d 7h 7s 5h 6h 8h 2d 3c Kc"}, {}), 15, 34),
+        ("lay-offs-in-meld-order", Question("layoff", {"knocker_melds": ["5h 6h 7h", "8s 8d 8c"], "defender": "8h 9h Th Ac 2d 3s 4c Kd Kc Ks"}, {}), None, None),
+        ("knock-counts-eleven-cards", Question("knock", {"hand": "2c 3c 4c 5d 6d 7d 9h 9s 9c Kd Qh", "discard": "Kd"}, {}), True, False),
+    ],
+)
+def test_the_new_miniatures_play_their_defect(name: str, question: Question, right, wrong) -> None:
+    from ginspec.variants import get_variant
+
+    question = Question(question.kind, question.input, dict(get_variant("standard").parameters))
+    reference = ReferenceAdapter().ask(question)
+    defective = MiniatureAdapter(MINIATURES[name]).ask(question)
+    assert reference != defective
+    field = {"deadwood": "deadwood", "knock": "legal"}.get(question.kind)
+    if field:
+        assert (reference[field], defective[field]) == (right, wrong)
+
+
+def test_the_dealer_draws_first_after_both_pass_in_the_miniature() -> None:
+    from ginspec.runner import plan_case
+    from ginspec.vectors import load_vectors
+
+    vector = next(vector for vector in load_vectors() if vector.id == "round-0004")
+    adapter = MiniatureAdapter(MINIATURES["dealer-draws-after-passes"])
+    (result,) = run_cases(adapter, adapter.capabilities(), [plan_case(vector)])
+    assert result.status == "fail" and "FIRST-UPCARD-OFFER" in vector.rules
+
+
+def _report(engine: str, rules: tuple[str, ...]) -> dict:
+    adapter = MiniatureAdapter(MINIATURES[engine.removeprefix("miniature:")])
+    capabilities = adapter.capabilities()
+    cases = cases_for([MINIATURES[engine.removeprefix("miniature:")]])
+    cases = [case for case in cases if set(case.vector.rules) & set(rules)] or cases
+    return build_report(capabilities, None, run_cases(adapter, capabilities, cases), engine)
+
+
+def test_the_report_carries_findings_in_the_documented_shape_and_the_again_command_works(capsys, tmp_path) -> None:
+    report = _report("miniature:melds-never-split", ("DEADWOOD-COUNT", "MELD-DISJOINT"))
+    first = report["findings"][0]
+    assert set(first) == {"title", "rules", "cases", "count", "smallest", "again", "defect", "explained"}
+    assert first["defect"] == "melds-never-split" and first["rules"][0] == "DEADWOOD-COUNT" and first["explained"] is True
+    assert first["count"] == len(first["cases"]) and first["smallest"] in first["cases"]
+    failing = {record["id"] for record in report["records"] if record["status"] == "fail"}
+    assert {case for finding in report["findings"] for case in finding["cases"]} == failing
+    sizes = {record["id"]: len(json.dumps(record["input"])) for record in report["records"]}
+    assert sizes[first["smallest"]] <= min(sizes[case] for case in first["cases"]) + 40
+    command = shlex.split(first["again"])
+    assert command[:2] == ["ginspec", "check"]
+    capsys.readouterr()
+    assert main([*command[1:], "--report", str(tmp_path / "again.json"), "--quiet"]) == 1
+    assert capsys.readouterr().out.startswith("0 passed, 1 failed")
+
+
+def test_a_derived_case_is_run_again_under_its_variant() -> None:
+    from ginspec.diagnosis.findings import again_command
+
+    record = {"id": "deadwood-0001@oklahoma", "kind": "deadwood", "variant": "oklahoma", "origin": "derived"}
+    assert again_command(record, "exec:./my engine") == "ginspec check --engine 'exec:./my engine' --id deadwood-0001 --variant oklahoma"
+
+
+def test_a_defect_held_out_of_the_dictionary_is_an_unexplained_finding_of_its_rule() -> None:
+    miniature = MINIATURES["melds-never-split"]
+    adapter = MiniatureAdapter(miniature)
+    capabilities = adapter.capabilities()
+    results = run_cases(adapter, capabilities, cases_of("DEADWOOD-COUNT"))
+    findings = findings_for(results, capabilities, None, "miniature:melds-never-split", defects=known_defects(leave_out=[miniature.name, "sets-before-runs"]))
+    assert findings and not findings[0].explained and findings[0].defect is None
+    assert miniature.rule in findings[0].rules[:3]
+
+
+def test_a_passing_run_has_no_findings() -> None:
+    adapter = ReferenceAdapter()
+    capabilities = adapter.capabilities()
+    assert findings_for(run_cases(adapter, capabilities, cases_of("CARD-VALUES")), capabilities, None, "reference") == []
+
+
+def test_a_report_of_hundreds_of_failures_is_diagnosed_in_seconds() -> None:
+    names = ("pictures-count-rank", "knock-counts-eleven-cards", "dealer-draws-after-passes")
+    adapter = CombinedAdapter([MINIATURES[name] for name in names])
+    capabilities = adapter.capabilities()
+    from tests.multi_defect import all_cases
+
+    results = run_cases(adapter, capabilities, all_cases())
+    failing = sum(result.status == "fail" for result in results)
+    started = time.process_time()
+    findings = findings_for(results, capabilities, None, capabilities.engine)
+    spent = time.process_time() - started
+    assert failing >= 300
+    assert spent < 30, spent
+    assert {finding.defect for finding in findings[:3]} == set(names)
+
+
+# ----------------------------------------------------------------------------- the machinery
+
+
+def test_arrangements_found_under_a_defect_are_never_handed_to_the_reference_engine() -> None:
+    """The reference engine remembers each hand's arrangements: those found while aces counted 11
+    must not come back once the defect is gone."""
+    from ginspec.variants import get_variant
+
+    question = Question("deadwood", {"hand": "Ac 2c 3c Ad Ah 5s 7d 9h Jc Kd"}, dict(get_variant("standard").parameters))
+    assert MiniatureAdapter(MINIATURES["ace-counts-eleven"]).ask(question)["arrangements"] == [["Ac Ad Ah"]]
+    assert ReferenceAdapter().ask(question) == {"deadwood": 43, "arrangements": [["Ac 2c 3c"]]}
+
+
+def test_a_module_first_imported_while_a_defect_is_in_force_does_not_keep_it() -> None:
+    """A table question imports the table rules; under greedy lay-offs that import must not bind
+    the greedy lay-offs into the table rules for good (a fresh interpreter shows it)."""
+    script = (
+        "from ginspec.miniatures import MINIATURES, MiniatureAdapter\n"
+        "from ginspec.runner import plan_cases, run_cases\n"
+        "from ginspec.vectors import load_vectors\n"
+        "vectors = [v for v in load_vectors() if v.id == 'scoring-9002']\n"
+        "adapter = MiniatureAdapter(MINIATURES['greedy-lay-offs'])\n"
+        "run_cases(adapter, adapter.capabilities(), plan_cases(vectors))\n"
+        "import reference_impl.layoff as layoff, reference_impl.tables as tables\n"
+        "print(tables.best_defence is layoff.best_defence)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "True"
+
+
+def test_a_defect_against_gin_plays_table_rounds_without_crashing() -> None:
+    from ginspec.runner import plan_case
+    from ginspec.vectors import load_vectors
+
+    vector = next(vector for vector in load_vectors() if vector.id == "round-3017")
+    adapter = MiniatureAdapter(MINIATURES["lay-off-against-gin"])
+    (result,) = run_cases(adapter, adapter.capabilities(), [plan_case(vector)])
+    assert result.status == "fail", result.message
+
+
+def test_several_miniatures_are_one_engine_by_name() -> None:
+    from ginspec.adapters import open_engine
+
+    engine = open_engine("miniature:ace-counts-eleven+no-shutout")
+    assert isinstance(engine, CombinedAdapter)
+    assert engine.capabilities().engine == "miniature:ace-counts-eleven+no-shutout"
