@@ -21,6 +21,7 @@ from ginspec.scenario_dependence import recorded_dependence
 
 
 STEP_PLUGINS = (
+    "ginspec.bdd.judging",
     "ginspec.bdd.steps",
     "ginspec.bdd.steps_play",
     "ginspec.bdd.steps_games",
@@ -134,6 +135,9 @@ class _Collector:
                 status, message, expected, observed = self.problems[report.nodeid]
         elif report.when == "call":
             status = "pass"
+            verdicts = getattr(info["item"], "ginspec_verdicts", None)
+            if verdicts is not None and verdicts.unjudged:
+                message = f"not judged: {verdicts.unjudged_text()}"
         if status is None:
             return
         question = getattr(info["item"], "ginspec_question", None)

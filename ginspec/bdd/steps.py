@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 import yaml
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, parsers, when
 
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
+from ginspec.bdd.judging import NotReported, expected_refusal, then
 from ginspec.judge import action_set, arrangement_set, card_set
 from ginspec.registry import rules_by_id
 from ginspec.paths import variants_dir
@@ -139,7 +140,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
     # a derived question's dependence under the variant is not recorded: every limit applies
     depends_on = None if table.derived_for else table.depends_on
-    reason = capabilities.unsupported_reason(question, depends_on)
+    reason = capabilities.unsupported_reason(question, depends_on) or _refusal_unsupported(table, capabilities, kind)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
     if depends_on is not None:
@@ -172,6 +173,13 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     if RECORDING is not None:
         RECORDING.append((table.case_id, question, table.answer))
     return table.answer
+
+
+def _refusal_unsupported(table: Table, capabilities: Capabilities, kind: str) -> str | None:
+    """Why the engine cannot be asked a question the scenario expects it to refuse, as for a
+    vector that expects a refusal (capability ``refuses``): then it is not asked at all."""
+    code = expected_refusal(table.node)
+    return None if code is None else capabilities.refusal_unsupported(kind, code)
 
 
 @dataclass(frozen=True)
@@ -299,7 +307,7 @@ def _spread(text: str) -> list[str]:
 
 def field_of(table: Table, name: str) -> Any:
     if name in table.omits and name not in table.answer:
-        pytest.skip(f"unsupported: the engine does not report {name!r}")
+        raise NotReported(f"the engine does not report {name!r}")
     if name not in table.answer:
         raise Mismatch(name, "a value", f"no {name!r} in the answer {dict(table.answer)}"[:300])
     return table.answer[name]
@@ -310,7 +318,7 @@ def state_field(table: Table, state: dict[str, Any], name: str, count: int) -> A
     it cannot report it."""
     if name not in state:
         if name in table.omits:
-            pytest.skip(f"unsupported: the engine does not report {name!r}")
+            raise NotReported(f"the engine does not report {name!r}")
         raise Mismatch(f"after {count} actions: {name}", "a value", "nothing reported")
     return state[name]
 
@@ -532,7 +540,7 @@ def offender_penalty(table: Table, penalty: str) -> None:
     if not refused:
         raise Mismatch("illegal", "a refused action", "every action accepted")
     if "forfeits" in table.omits and "forfeits" not in refused:
-        pytest.skip("unsupported: the engine does not report the penalty of an illegal action")
+        raise NotReported("the engine does not report the penalty of an illegal action")
     expect("forfeits", penalty == "forfeits the game", refused.get("forfeits"))
 
 
