@@ -263,3 +263,12 @@ def derive(kind: str, question: Question, written: Mapping[str, Any]) -> Derived
     if not agrees(kind, expected, confirmation):
         return Derived(expected, False, f"the reference engine and the oracle disagree: reference {expected}, oracle {confirmation}")
     return Derived(expected, True)
+
+
+def derived_dependence(kind: str, data: Mapping[str, Any], expected: Mapping[str, Any], parameters: Mapping[str, Any]) -> tuple[str, ...]:
+    """The parameters a derived case's expected answer depends on under the variant it was derived
+    for (``parameters``), worked out from the rules as :mod:`ginspec.dependence` does for a written
+    case: a limit of the engine on any other parameter cannot change it."""
+    from ginspec.dependence import Probe, dependence
+
+    return dependence(Probe(kind, dict(data), dict(expected)), parameters)

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.answers import answer_problem, declined_reason
+from ginspec.automatic import for_automatic_layoffs
 from ginspec.errors import SuiteError
 from ginspec.judge import judge, judge_round
 from ginspec.vectors import Vector
@@ -200,13 +201,19 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             depends_on=case.depends_on,
         )
 
-    recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
     if vector.kind not in capabilities.kinds:
+        recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
         return result("unsupported", None, f"{capabilities.engine} does not answer {vector.kind!r} questions", 0.0)
+    if capabilities.layoff_style == "automatic":
+        case = for_automatic_layoffs(case)
+    recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
     if case.unsupported:
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
+    open_question = capabilities.reading_unsupported(vector.open_questions)
+    if open_question is not None:
+        return result("unsupported", None, open_question, 0.0)
     if "refused" in case.expected:
         refusal = capabilities.refusal_unsupported(vector.kind, case.expected["refused"])
         if refusal is not None:
@@ -216,6 +223,13 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     # it is asked under exactly the parameters its answer was derived for
     depends_on = case.depends_on if case.origin == "written" else None
     reason = capabilities.unsupported_reason(question, depends_on)
+    if reason is not None and depends_on is None and case.expected:
+        # a derived case that a limit of the engine would turn away: work out what its answer
+        # depends on under the variant, and turn it away only if that is the limited parameter
+        from ginspec.derive import derived_dependence
+
+        depends_on = derived_dependence(vector.kind, question.input, case.expected, case.parameters)
+        reason = capabilities.unsupported_reason(question, depends_on)
     if reason is not None:
         return result("unsupported", None, reason, 0.0)
     if depends_on is not None:

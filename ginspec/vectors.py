@@ -53,6 +53,9 @@ class Vector:
     malformed_parameters: Mapping[str, Any] = field(default_factory=dict)
     """Parameter values outside their allowed values that a malformed question is sent with (they
     are also in ``parameters``)."""
+    open_questions: tuple[str, ...] = ()
+    """The open questions of ``spec/ambiguities.yaml`` (``Q27``) whose reading changes the expected
+    answer; the answer is the one their default readings give (:mod:`ginspec.readings`)."""
     broken_variant: str | None = None
     """Set (to the variant file's error) when the vector's variant file is broken; such a vector is
     loaded only by :func:`load_vectors` with ``tolerate_broken_variants``, and is refused if selected."""
@@ -249,6 +252,13 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
             stray = [name for name in depends_on if name not in known]
             if stray:
                 raise InvalidVector(located(shown, vector_id, f"depends_on: unknown parameter {quote(stray[0])}"))
+        open_questions = entry.get("open_questions") or ()
+        if open_questions:
+            from ginspec.readings import questions as open_question_register
+
+            stray = [name for name in open_questions if name not in open_question_register()]
+            if stray:
+                raise InvalidVector(located(shown, vector_id, f"open_questions: {quote(stray[0])} is no question of spec/ambiguities.yaml"))
         broken = None
         try:
             parameters = resolve_parameters(variant, entry.get("overrides"), "overrides")
@@ -280,6 +290,7 @@ def read_vector_file(path: Path, known_rules: Iterable[str] | None = None, toler
                 depends_on=tuple(depends_on) if depends_on is not None else None,
                 malformed_parameters=dict(entry.get("malformed_parameters") or {}),
                 missing_parameters=tuple(entry.get("missing_parameters") or ()),
+                open_questions=tuple(open_questions),
                 broken_variant=broken,
             )
         )

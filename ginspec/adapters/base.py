@@ -89,8 +89,14 @@ class Capabilities:
     - ``omits``: answer fields the engine cannot report (for example ``arrangements``); those
       expectations are not judged for it.
     - ``layoff_style``: ``explicit`` when the defender lays off card by card as the actions say,
-      ``automatic`` when the engine makes the defender's best lay-offs itself; a replayed hand
-      whose actions lay off card by card is then unsupported.
+      ``automatic`` when the engine makes the defender's best lay-offs itself (LAYOFF-OPTIMAL) when
+      he says ``done``, and never takes a lay-off action: a replayed hand is then posed without its
+      lay-off actions and judged on the end the best lay-offs give (:mod:`ginspec.automatic`).
+    - ``readings``: for an open question of ``spec/ambiguities.yaml`` (``Q27``), the reading the
+      engine plays (``b``) where it is not the specification's default. A reading that variant
+      parameters select limits those parameters as ``parameters`` does; a case whose answer
+      depends on another reading of a question no parameter selects is unsupported
+      (:mod:`ginspec.readings`).
     - ``home_variant``: the variant of ``spec/variants/`` whose rules the engine plays, if any;
       ``ginspec check`` judges the engine under it unless told otherwise.
     - ``refuses``: for each kind of question, the reason codes (:data:`REFUSALS`) with which the
@@ -108,6 +114,28 @@ class Capabilities:
     layoff_style: str = "explicit"
     home_variant: str | None = None
     refuses: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    readings: Mapping[str, str] = field(default_factory=dict)
+
+    def limits(self) -> dict[str, tuple[Any, ...]]:
+        """The parameters the engine plays only at some values: those it declares, and those its
+        readings select (:func:`ginspec.readings.reading_limits`)."""
+        if not self.readings:
+            return dict(self.parameters)
+        from ginspec.readings import reading_limits
+
+        limits = dict(self.parameters)
+        for name, values in reading_limits(self.readings).items():
+            limits[name] = tuple(value for value in limits.get(name, values) if value in values) or values
+        return limits
+
+    def reading_unsupported(self, open_questions: Iterable[str]) -> str | None:
+        """Why a case whose answer depends on ``open_questions`` cannot be judged for this engine,
+        or ``None`` (:func:`ginspec.readings.reading_unsupported`)."""
+        if not self.readings:
+            return None
+        from ginspec.readings import reading_unsupported
+
+        return reading_unsupported(self.engine, self.readings, open_questions)
 
     def refusal_unsupported(self, kind: str, code: str) -> str | None:
         """Why a malformed ``kind`` question that must be refused with ``code`` cannot be asked of
@@ -130,7 +158,7 @@ class Capabilities:
         if self.layoff_style == "automatic" and any(" layoff " in f" {action} " for action in question.input.get("actions", ())):
             return f"{self.engine} lays off automatically, not card by card"
         relevant = None if depends_on is None else set(depends_on)
-        for name, supported in self.parameters.items():
+        for name, supported in self.limits().items():
             if relevant is None:
                 if name in self.scopes and question.kind not in self.scopes[name]:
                     continue
@@ -148,7 +176,7 @@ class Capabilities:
         rules it does not know for a question they cannot change."""
         fixed = dict(parameters)
         relevant = set(depends_on)
-        for name, supported in self.parameters.items():
+        for name, supported in self.limits().items():
             if name not in relevant and supported and fixed.get(name) not in supported:
                 fixed[name] = supported[0]
         return fixed
@@ -165,6 +193,7 @@ class Capabilities:
             "layoff_style": self.layoff_style,
             "home_variant": self.home_variant,
             "refuses": {kind: sorted(codes) for kind, codes in sorted(self.refuses.items())},
+            "readings": dict(sorted(self.readings.items())),
         }
 
 

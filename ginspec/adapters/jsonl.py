@@ -255,7 +255,12 @@ class JsonLinesAdapter(Adapter):
             layoff_style=message.get("layoff_style", "explicit"),
             home_variant=message.get("home_variant"),
             refuses={kind: frozenset(codes) for kind, codes in message.get("refuses", {}).items()},
+            readings=dict(message.get("readings", {})),
         )
+        if self._capabilities.readings:
+            from ginspec.readings import check_readings
+
+            check_readings(shown, self._capabilities.readings)
         return process
 
     def capabilities(self) -> Capabilities:

@@ -66,12 +66,11 @@ def observe(state: RoundState) -> dict[str, Any]:
     }
 
 
-def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Replay a deal and its actions; report the end, or the first refused action, and the
-    states after the action counts listed in ``observe_after``."""
+def start_of_round(data: Mapping[str, Any]) -> RoundState:
+    """The state in which a ``round`` question's deal (``data``, with its ``parameters``) starts."""
     rules = RoundRules.for_two_players(data["parameters"])
     dealt = data["deal"]
-    state = deal_checked(
+    return deal_checked(
         rules,
         dealt["dealer"],
         parse_cards(dealt["hands"]["p1"]),
@@ -80,7 +79,11 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
         parse_cards(dealt["stock"]),
     )
 
-    return answer_by_replay(state, apply, observe, data)
+
+def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Replay a deal and its actions; report the end, or the first refused action, and the
+    states after the action counts listed in ``observe_after``."""
+    return answer_by_replay(start_of_round(data), apply, observe, data)
 
 
 def answer_by_replay(start: Any, apply_move: Callable[[Any, str], Any], summary: Callable[[Any], dict[str, Any]], data: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,120 @@
+"""No false failures: the reference engine, declaring each capability profile an engine can have
+and answering faithfully in that style (``tests/masquerade_engines.py``), passes every case the
+suite asks it, with no failure and no fault of the suite's own.
+
+Profiles: each lay-off style; each answer field left out (``omits``); each variant of
+``spec/variants/`` as a home variant; each reading of each open question; no refusals declared;
+each parameter limited to its standard value. A profile that differs from the plain reference
+only on some cases (a field, a parameter, a question) is asked those cases and a fixed sample of
+the others, so that every profile runs in well under a second or two.
+"""
+
+from __future__ import annotations
+
+import collections
+from functools import lru_cache
+from typing import Any, Iterable
+
+import pytest
+
+from ginspec.adapters.base import Adapter
+from ginspec.readings import questions, reading_limits
+from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
+from ginspec.variants import get_variant, load_variants, parameter_schemas
+from ginspec.vectors import Vector, load_vectors
+from tests.masquerade_engines import AutomaticLayoffs, Limited, NoRefusals, Omitting, Reading
+from ginspec.adapters.reference import ReferenceAdapter
+
+SAMPLE_EVERY = 25
+"""Every so many vectors are asked of a profile besides the cases its declaration changes."""
+
+
+@lru_cache(maxsize=1)
+def vectors() -> tuple[Vector, ...]:
+    return tuple(load_vectors())
+
+
+def _sample() -> list[Vector]:
+    return list(vectors()[::SAMPLE_EVERY])
+
+
+def _with(selected: Iterable[Vector]) -> list[Vector]:
+    chosen = {vector.id: vector for vector in _sample()}
+    chosen.update({vector.id: vector for vector in selected})
+    return list(chosen.values())
+
+
+def run_profile(adapter: Adapter, selected: Iterable[Vector] | None = None) -> list[CaseResult]:
+    """The cases as ``ginspec check`` runs them: under the engine's home variant if it has one."""
+    capabilities = adapter.capabilities()
+    variant = capabilities.home_variant
+    parameters = get_variant(variant).parameters if variant else None
+    cases = plan_cases(list(vectors() if selected is None else selected), variant, parameters, capabilities if variant else None)
+    return run_cases(adapter, capabilities, cases)
+
+
+def assert_fair(results: list[CaseResult]) -> None:
+    wrong = [f"{result.id}: {result.status}: {result.message[:300]}" for result in results if result.status in FAILING]
+    assert not wrong, f"{len(wrong)} false failure(s):\n" + "\n".join(wrong[:20])
+    statuses = collections.Counter(result.status for result in results)
+    assert statuses["pass"] > 0, f"the profile was judged on nothing: {dict(statuses)}"
+
+
+def _asserted_fields(vector: Vector) -> set[str]:
+    expected = vector.expected
+    found = {name for name in expected if name not in ("checkpoints", "illegal", "refused", "error")}
+    for point in expected.get("checkpoints", ()):
+        found.update(name for name in point if name != "after")
+    if isinstance(expected.get("illegal"), dict):
+        found.update(name for name in expected["illegal"] if name == "forfeits")
+    return found
+
+
+def _omittable() -> list[str]:
+    return sorted({name for vector in vectors() for name in _asserted_fields(vector)})
+
+
+def _readings() -> list[tuple[str, str]]:
+    return [(question, entry["id"]) for question, register in questions().items() for entry in register["readings"]]
+
+
+@pytest.mark.parametrize("style", ["explicit", "automatic"])
+def test_each_layoff_style_is_judged_fairly(style: str) -> None:
+    assert_fair(run_profile(ReferenceAdapter() if style == "explicit" else AutomaticLayoffs()))
+
+
+def test_an_engine_that_declares_no_refusal_is_judged_fairly() -> None:
+    results = run_profile(NoRefusals())
+    assert_fair(results)
+    assert any("does not refuse malformed" in result.message for result in results if result.status == "unsupported")
+
+
+@pytest.mark.parametrize("name", sorted(load_variants()))
+def test_each_home_variant_is_judged_fairly(name: str) -> None:
+    parameters = get_variant(name).parameters
+    assert_fair(run_profile(Limited({key: (value,) for key, value in parameters.items()}, home_variant=name)))
+
+
+def test_each_omitted_field_is_judged_fairly() -> None:
+    for field in _omittable():
+        selected = [vector for vector in vectors() if field in _asserted_fields(vector)]
+        results = run_profile(Omitting(frozenset({field})), _with(selected))
+        assert_fair(results)
+
+
+def test_each_limited_parameter_is_judged_fairly() -> None:
+    standard = get_variant("standard").parameters
+    for name in sorted(parameter_schemas()):
+        value = standard.get(name)
+        if value is None:
+            continue
+        selected = [vector for vector in vectors() if name in (vector.depends_on or ())]
+        assert_fair(run_profile(Limited({name: (value,)}), _with(selected)))
+
+
+def test_each_reading_of_each_open_question_is_judged_fairly() -> None:
+    for question, reading in _readings():
+        limited = set(reading_limits({question: reading}))
+        selected = [vector for vector in vectors() if question in vector.open_questions or limited & set(vector.depends_on or ())]
+        results = run_profile(Reading(question, reading), _with(selected))
+        assert_fair(results)
