@@ -112,3 +112,11 @@ def expected_refusal(item: Any) -> str | None:
         if found is not None:
             return found.group("reason")
     return None
+
+
+def refusal_unsupported(item: Any, capabilities: Any, kind: str) -> str | None:
+    """Why the engine cannot be asked the ``kind`` question of a scenario that expects it to be
+    refused, as for a vector that expects a refusal (capability ``refuses``): then it is not
+    asked at all. ``None`` when it can be asked."""
+    code = expected_refusal(item)
+    return None if code is None else capabilities.refusal_unsupported(kind, code)

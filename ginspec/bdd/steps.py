@@ -18,7 +18,7 @@ import yaml
 from pytest_bdd import given, parsers, when
 
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
-from ginspec.bdd.judging import NotReported, expected_refusal, then
+from ginspec.bdd.judging import NotReported, refusal_unsupported, then
 from ginspec.judge import action_set, arrangement_set, card_set
 from ginspec.registry import rules_by_id
 from ginspec.paths import variants_dir
@@ -140,7 +140,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
     # a derived question's dependence under the variant is not recorded: every limit applies
     depends_on = None if table.derived_for else table.depends_on
-    reason = capabilities.unsupported_reason(question, depends_on) or _refusal_unsupported(table, capabilities, kind)
+    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
     if depends_on is not None:
@@ -173,13 +173,6 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     if RECORDING is not None:
         RECORDING.append((table.case_id, question, table.answer))
     return table.answer
-
-
-def _refusal_unsupported(table: Table, capabilities: Capabilities, kind: str) -> str | None:
-    """Why the engine cannot be asked a question the scenario expects it to refuse, as for a
-    vector that expects a refusal (capability ``refuses``): then it is not asked at all."""
-    code = expected_refusal(table.node)
-    return None if code is None else capabilities.refusal_unsupported(kind, code)
 
 
 @dataclass(frozen=True)
