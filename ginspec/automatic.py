@@ -18,7 +18,9 @@ hand is posed to it as that engine plays it:
   defender lays off in turn onto the spread as the others left it.
 
 The answer of such a case depends on ``layoffs`` and ``layoff_chaining`` too (the defender's
-lay-offs are no longer the ones the actions name), which its ``depends_on`` then says.
+lay-offs are no longer the ones the actions name), which its ``depends_on`` then says; when the
+best lay-offs are not the ones written, the end changes (a knock may become an undercut), and what
+it depends on is worked out again from the rules.
 """
 
 from __future__ import annotations
@@ -185,6 +187,12 @@ def for_automatic_layoffs(case: Any) -> Any:
             posed.pop(name, None)
         elif name in answer:
             posed[name] = answer[name]
+    if moves != actions:
+        # other lay-offs, another end: what the answer depends on is worked out again
+        from ginspec.derive import derived_dependence
+
+        worked_out = derived_dependence(vector.kind, new_input, posed, parameters)
+        depends_on = tuple(sorted(set(worked_out) | set(LAYOFF_PARAMETERS)))
     confirmed, problem = _oracle_confirms(explicit, {name: posed[name] for name in ends if name in posed}, _defence_question(new_input, moves, parameters))
     suite_error = f"the best lay-offs are not confirmed: {problem}" if confirmed is False else ""
     return dataclasses.replace(case, input=new_input, expected=posed, depends_on=depends_on, suite_error=suite_error)

@@ -3,7 +3,9 @@
 For each vector the dependence (:mod:`ginspec.dependence`) is recorded in its file as
 ``depends_on``, a line placed right after the vector's ``kind``; the rest of the file is left as
 it was written. For the scenarios it is recorded in ``features/depends-on.yaml``
-(:mod:`ginspec.scenario_dependence`). ``--check`` only compares and exits 1 on any difference.
+(:mod:`ginspec.scenario_dependence`). ``--check`` only compares and exits 1 on any difference,
+including a vector whose ``open_questions`` differ from those its rules turn on
+(:mod:`ginspec.open_questions`; that field is written by hand).
 """
 
 from __future__ import annotations
@@ -71,13 +73,19 @@ def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
     scenarios = compute_scenario_dependence()
     recorded = read_scenario_entries()
     stale_scenarios = sorted(name for name in set(scenarios) | set(recorded) if scenarios.get(name) != recorded.get(name))
+    from ginspec.open_questions import open_questions_of
+
+    questions = {vector.id: open_questions_of(vector.kind, vector.input, vector.parameters) for vector in vectors}
+    for vector in [vector for vector in vectors if vector.open_questions != questions[vector.id]][:50]:
+        out.write(f"{vector.file}: {vector.id}: open_questions is {_flow(vector.open_questions)}, the rules give {_flow(questions[vector.id])} (recorded by hand)\n")
+    stale_questions = any(vector.open_questions != questions[vector.id] for vector in vectors)
     if args.check:
         for vector in stale[:50]:
             out.write(f"{vector.file}: {vector.id}: depends_on is {_flow(vector.depends_on or ())}, the rules give {_flow(computed[vector.id])}\n")
         for name in stale_scenarios[:50]:
             out.write(f"features/depends-on.yaml: {name}: recorded {recorded.get(name)}, the rules give {scenarios.get(name)}\n")
         out.write(f"{len(stale)} vector(s) and {len(stale_scenarios)} scenario(s) out of date\n")
-        return 1 if stale or stale_scenarios else 0
+        return 1 if stale or stale_scenarios or stale_questions else 0
     files = sorted({vector.file for vector in stale})
     by_file: dict[str, dict[str, tuple[str, ...]]] = {}
     for vector in vectors:

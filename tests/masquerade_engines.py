@@ -4,7 +4,7 @@ profile passes it on every case it asks (``tests/test_masquerades.py``).
 
 - :class:`AutomaticLayoffs`: ``layoff_style: automatic``. The defender's lay-off phase holds only
   ``done``; at ``done`` the engine lays off as well as it can (LAYOFF-OPTIMAL), and it skips any
-  lay-off action it is sent.
+  lay-off action it is sent. With a home variant, it plays that variant's parameters only.
 - :class:`Omitting`: leaves out the answer fields it declares in ``omits``.
 - :class:`HomeVariant`: plays one variant of ``spec/variants/`` and nothing else: every other
   question is declined unless its parameters are those of the variant where the answer turns on
@@ -31,8 +31,17 @@ from reference_impl.round import Action, IllegalAction, apply
 class AutomaticLayoffs(ReferenceAdapter):
     """The reference engine laying off for the defender."""
 
+    def __init__(self, home_variant: str | None = None) -> None:
+        self.home_variant = home_variant
+
     def capabilities(self) -> Capabilities:
-        return dataclasses.replace(super().capabilities(), engine="automatic-layoffs", layoff_style="automatic")
+        declared = dataclasses.replace(super().capabilities(), engine="automatic-layoffs", layoff_style="automatic")
+        if self.home_variant is None:
+            return declared
+        from ginspec.variants import get_variant
+
+        played = {name: (value,) for name, value in get_variant(self.home_variant).parameters.items()}
+        return dataclasses.replace(declared, engine=f"automatic-layoffs-{self.home_variant}", parameters=played, home_variant=self.home_variant)
 
     def _answer(self, question: Question) -> dict[str, Any]:
         if question.kind != "round":

@@ -82,22 +82,38 @@ def test_omitted_fields_are_not_judged(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_scopes_limit_a_parameter_to_the_kinds_it_changes_in_derived_cases(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A derived case is asked under every parameter of the run's variant, so each limit in scope
-    for its kind applies: a tie rule the engine cannot play limits scores, not knocks."""
+    """A derived case is asked under every parameter of the run's variant: a limit in scope for
+    its kind applies only if its answer depends on the parameter there, and one out of scope never
+    does: a tie rule the engine cannot play limits scores, not knocks."""
     knocks = _pick(lambda v: v.kind == "knock" and v.parameters["knock_limit"] != 10 and "knock_limit" in (v.depends_on or ()), 2)
     assert knocks
     limit = {"tie_outcome": ["draw"]}
     seen = _both({"parameters": limit, "scopes": {"tie_outcome": ["score", "round"]}}, knocks, monkeypatch, "standard")
     assert [(case_id.endswith("@standard"), status) for case_id, status, _ in seen] == [(True, "pass")] * len(knocks)
+    # without scopes, what a derived case depends on under the variant is worked out from the
+    # rules: a knock does not turn on the tie rule, so it is judged all the same
     seen = _both({"parameters": limit}, knocks, monkeypatch, "standard")
-    assert [status for _, status, _ in seen] == ["unsupported"] * len(knocks)
+    assert [status for _, status, _ in seen] == ["pass"] * len(knocks)
 
 
-def test_an_engine_that_lays_off_by_itself_skips_hands_laid_off_card_by_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    laying_off = _pick(lambda v: v.kind == "round" and any(" layoff " in f" {a} " for a in v.input["actions"]), 2)
+def _refuses_a_layoff(vector: Vector) -> bool:
+    refused = vector.expected.get("illegal")
+    actions = vector.input.get("actions") or []
+    return vector.kind == "round" and isinstance(refused, dict) and " layoff " in f" {actions[refused['index']]} "
+
+
+def test_an_engine_that_lays_off_by_itself_skips_hands_about_a_layoff_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    laying_off = _pick(_refuses_a_layoff, 2)
     seen = _both({"layoff_style": "automatic"}, laying_off, monkeypatch)
     assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
     assert "lays off automatically" in seen[0][2]
+
+
+def test_a_declared_reading_spares_the_cases_that_depend_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    doubly_wrong = [VECTORS["round-6103"], VECTORS["round-6101"]]
+    seen = _both({"readings": {"Q27": "c"}}, doubly_wrong, monkeypatch)
+    assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
+    assert "open question Q27" in seen[0][2]
 
 
 def test_the_home_variant_is_played_by_default_and_derives_what_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -83,6 +83,13 @@ def test_each_layoff_style_is_judged_fairly(style: str) -> None:
     assert_fair(run_profile(ReferenceAdapter() if style == "explicit" else AutomaticLayoffs()))
 
 
+@pytest.mark.parametrize("home", ["classic", "openspiel"])
+def test_automatic_layoffs_are_judged_fairly_under_a_home_variant(home: str) -> None:
+    # under classic, a defender's best lay-offs turn written knocks into undercuts, whose bonus
+    # classic sets otherwise: such a case is derived with the bonus the engine plays
+    assert_fair(run_profile(AutomaticLayoffs(home)))
+
+
 def test_an_engine_that_declares_no_refusal_is_judged_fairly() -> None:
     results = run_profile(NoRefusals())
     assert_fair(results)
