@@ -2,6 +2,7 @@
 
 pytest_plugins = [
     "ginspec.pytest_plugin",
+    "ginspec.bdd.judging",
     "ginspec.bdd.steps",
     "ginspec.bdd.steps_play",
     "ginspec.bdd.steps_games",

@@ -13,7 +13,6 @@ import json
 import math
 import os
 import signal
-from collections import Counter
 from functools import lru_cache
 import random
 import sys
@@ -28,7 +27,7 @@ from ginspec.notation import NotationProblem, read_cards
 from reference_impl.deadwood import Arrangement
 from reference_impl.melds import format_spread
 
-from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
+from ginspec.errors import Interrupted, SuiteError, UsageError, quote
 from ginspec.files import check_output_path
 from ginspec.paths import reports_dir, suite_root
 from ginspec.identity import SuiteRootAction, VersionAction
@@ -39,6 +38,7 @@ from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
 from ginspec.game_cli import add_game_command
 from ginspec.campaign.arguments import add_campaign_arguments
+from ginspec.replay_cli import command_replay
 from ginspec.registry_export import add_registry_command
 from reference_impl.rules import RoundRules
 from ginspec.yamlio import load_yaml_text
@@ -447,101 +447,7 @@ def _safe(name: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)[:120]
 
 
-# ----------------------------------------------------------------------------- replay and play
-
-
-def replay_file(path: Path, adapter: Any, engine: str, variant: str | None = None) -> list[tuple[str, str, str]]:
-    """The verdicts on the hands of one file (a transcript, or a saved game of several hands):
-    (hand, status, line) each; a file that cannot be read is one ``invalid`` verdict."""
-    from ginspec.transcripts import load_transcripts
-
-    try:
-        transcripts = load_transcripts(path)
-    except (InvalidTranscript, SuiteError) as exc:
-        return [(str(path), "invalid", str(exc))]
-    return [(transcript.file, *replay_one(transcript, adapter, engine, variant)) for transcript in transcripts]
-
-
-def replay_one(transcript: Any, adapter: Any, engine: str, variant: str | None = None) -> tuple[str, str]:
-    """The verdict on one transcript: (status, line). Status is ``ok``, ``illegal`` (a move the
-    rules refuse), ``wrong`` (the transcript's recorded result is wrong, or it records a result for
-    a hand it does not finish), ``departs`` (the engine departs from the rules), ``error`` (the
-    engine failed or cannot answer) or ``invalid`` (the file is not a valid transcript)."""
-    from ginspec.adapters.jsonl import EngineFault
-    from ginspec.table_play import format_points
-    from ginspec.transcripts import engine_divergence, recorded_result_problem, round_question, rules_replay
-
-    try:
-        rules_answer = rules_replay(transcript, variant)
-    except (InvalidTranscript, SuiteError) as exc:
-        return "invalid", str(exc)
-    moves = len(transcript.actions)
-    if rules_answer.get("illegal"):
-        refused = rules_answer["illegal"]
-        return "illegal", f"move {refused['index'] + 1} of {moves} is illegal: {refused['message']}"
-    if rules_answer.get("finished") and isinstance(rules_answer.get("points"), dict):
-        told = f"{moves} moves replayed: {rules_answer['outcome']}, winner {rules_answer['winner']}; {format_points(rules_answer['points'])}"
-    elif rules_answer.get("finished"):
-        told = f"{moves} moves replayed: {rules_answer['outcome']}, winner {rules_answer['winner']}, {rules_answer['points']} points"
-    else:
-        told = f"{moves} moves replayed; the hand is not over"
-    # a recorded result holds under the transcript's own rules, not another variant's
-    problem = recorded_result_problem(transcript, rules_answer) if variant is None else None
-    if problem is None and not rules_answer.get("finished") and not transcript.result:
-        problem = "its moves stop before the hand is over and it records no result: it looks cut short"
-    if problem is not None:
-        return "wrong", f"{told}; the transcript is wrong: {problem}"
-    if adapter is None:
-        return "ok", told
-    question = round_question(transcript, variant)
-    capabilities = adapter.capabilities()
-    reason = capabilities.unsupported_reason(question)
-    if reason is not None:
-        return "error", f"{told}; {engine} cannot replay it: {reason}"
-    try:
-        engine_answer = adapter.ask(question)
-    except EngineFault as exc:
-        return "error", f"{told}; {engine} failed: {str(exc)[:400]}"
-    divergence = engine_divergence(transcript, rules_answer, engine_answer, capabilities.omits)
-    if divergence is not None:
-        where = f"move {divergence.move}" if divergence.move else "the result"
-        return "departs", f"{told}; {engine} departs from the rules at {where}: {divergence.problem}"
-    return "ok", f"{told}; {engine} agrees with the rules at every move"
-
-
-REPLAY_STATUS = {"ok": 0, "illegal": 1, "wrong": 1, "departs": 1, "error": 1, "invalid": 2}
-
-
-def command_replay(args: argparse.Namespace, out: TextIO) -> int:
-    from ginspec.adapters import open_engine
-    from ginspec.adapters.guard import open_guarded
-    from ginspec.transcripts import transcript_files
-
-    paths = transcript_files([Path(name) for name in args.files])
-    adapter = open_guarded(args.engine, args.timeout, open_engine) if args.engine != "reference" else None
-    verdicts: list[str] = []
-    try:
-        for path in paths:
-            judged = replay_file(path, adapter, args.engine, args.variant)
-            for hand, status, line in judged:
-                verdicts.append(status)
-                if status == "invalid":
-                    sys.stderr.write(f"ginspec: error: {line}\n")
-                elif len(paths) == 1 and len(judged) == 1:
-                    out.write(line + "\n")
-                else:
-                    out.write(f"{hand}: {status}: {line}\n")
-    finally:
-        if adapter is not None:
-            adapter.close()
-    if len(verdicts) > 1:
-        counts = Counter(verdicts)
-        out.write(f"{len(verdicts)} transcripts: " + ", ".join(f"{counts[name]} {name}" for name in REPLAY_STATUS if counts[name]) + "\n")
-    close_problem = getattr(adapter, "close_problem", None)
-    if close_problem:
-        sys.stderr.write(f"ginspec: error: {close_problem}\n")
-        return max(1, max(REPLAY_STATUS[status] for status in verdicts))
-    return max(REPLAY_STATUS[status] for status in verdicts)
+# ----------------------------------------------------------------------------- play
 
 
 def played_parameters(args: argparse.Namespace, command: str) -> tuple[dict[str, Any], dict[str, Any]]:

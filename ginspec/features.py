@@ -22,6 +22,7 @@ from ginspec.scenario_dependence import recorded_dependence
 
 
 STEP_PLUGINS = (
+    "ginspec.bdd.judging",
     "ginspec.bdd.steps",
     "ginspec.bdd.steps_play",
     "ginspec.bdd.steps_games",
@@ -148,6 +149,9 @@ class _Collector:
                 status, message, expected, observed = self.problems[report.nodeid]
         elif report.when == "call":
             status = "pass"
+            verdicts = getattr(info["item"], "ginspec_verdicts", None)
+            if verdicts is not None and verdicts.unjudged:
+                message = f"not judged: {verdicts.unjudged_text()}"
             if report.nodeid in self.problems:
                 status, message, expected, observed = self.problems[report.nodeid]
         if status is None:

@@ -4,12 +4,17 @@ One ``<testsuite>`` per rule area, one ``<testcase>`` per case (vector or scenar
 case ID; the rule IDs it checks, its kind, variant and origin are ``<property>`` elements. A
 failing case (``fail``, ``error``, ``timeout``, ``unexpected-pass``, ``suite-error``) carries a
 ``<failure>`` (or ``<error>``) with expected against observed; an unsupported case is
-``<skipped>``. A known departure listed in the expectation file (``expected-fail``) is
-``<skipped>`` too, with its reason, so a CI that fails on failures fails only on new departures.
-The suite version and content hash are properties of every ``<testsuite>``, and so is each finding
-(one defect of the engine, :mod:`ginspec.report_findings`) with a case in it, as ``finding N``:
-title, rules, how many cases, the smallest and the command that runs it again. A failing case
-names its finding in a ``finding`` property and on the first line of its failure text.
+``<skipped>`` whose message starts ``unsupported:``. A known departure listed in the expectation
+file (``expected-fail``) is ``<skipped>`` too, so that a CI that fails on failures fails only on
+new departures, but its message starts ``expected failure (known departure):`` and its ``type`` is
+``expected-fail``: JUnit has no count of its own for expected failures, so every
+``<testsuite>`` also carries the closing line's counts as properties (``passed``, ``failed``,
+``expected_failures``, ``unsupported``, ``unexpected_passes``, ``errors``), which CI pages list
+beside the suite. The suite version and content hash are properties of every ``<testsuite>``, and
+so is each finding (one defect of the engine, :mod:`ginspec.report_findings`) with a case in it,
+as ``finding N``: title, rules, how many cases, the smallest and the command that runs it again.
+A failing case names its finding in a ``finding`` property and on the first line of its failure
+text.
 """
 
 from __future__ import annotations
@@ -62,6 +67,21 @@ def _finding_properties(groups: Sequence[FindingGroup], ids: set[str]) -> list[t
     return pairs
 
 
+def _verdict_counts(records: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The counts of the closing line (:func:`ginspec.report.closing_line_of_counts`) as
+    properties of a ``<testsuite>``: JUnit's own ``skipped`` holds both unsupported cases and
+    expected failures, and its ``errors`` engine errors, timeouts and faults of the suite."""
+    statuses = [record["status"] for record in records]
+    return [
+        ("passed", str(statuses.count("pass"))),
+        ("failed", str(statuses.count("fail"))),
+        ("expected_failures", str(statuses.count("expected-fail"))),
+        ("unsupported", str(statuses.count("unsupported"))),
+        ("unexpected_passes", str(statuses.count("unexpected-pass"))),
+        ("errors", str(sum(statuses.count(status) for status in ERROR_STATUSES))),
+    ]
+
+
 def junit_xml(report: dict[str, Any]) -> str:
     """The JSON report (``ginspec.report.build_report``) as a JUnit XML document."""
     header = report["header"]
@@ -98,6 +118,7 @@ def junit_xml(report: dict[str, Any]) -> str:
                 ("engine_version", header["engine_version"]),
                 ("variant", header["variant"]),
                 *_finding_properties(groups, {str(record["id"]) for record in records}),
+                *_verdict_counts(records),
             ],
         )
         for record in records:
@@ -121,7 +142,8 @@ def junit_xml(report: dict[str, Any]) -> str:
             elif status in ERROR_STATUSES:
                 ET.SubElement(case, "error", message=first_line, type=status).text = details
             elif status in SKIPPED_STATUSES:
-                reason = f"known departure: {record.get('message', '')}" if status == "expected-fail" else record.get("message", "")
+                kind = "expected failure (known departure)" if status == "expected-fail" else "unsupported"
+                reason = f"{kind}: {record.get('message', '')}"
                 ET.SubElement(case, "skipped", message=reason[:500], type=status)
     for key, value in totals.items():
         root.set(key, str(value))

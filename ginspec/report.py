@@ -140,14 +140,31 @@ def nothing_checked(results: list[CaseResult], selection: str = "") -> str | Non
     return f"nothing was checked: all {len(results)} selected cases are unsupported by the engine (see the report for why)"
 
 
+CLOSING_COUNTS = (("pass", "passed", "passed"), ("fail", "failed", "failed"), ("expected-fail", "expected failure", "expected failures"), ("unsupported", "unsupported", "unsupported"))
+"""The counts the closing line always shows: status, word for one case, word for several."""
+
+CLOSING_EXTRAS = (("unexpected-pass", "unexpected pass", "unexpected passes"), ("error", "error", "errors"), ("timeout", "timeout", "timeouts"), ("suite-error", "suite error", "suite errors"))
+"""The counts it shows only when there are some."""
+
+
+def closing_line_of_counts(counts: Mapping[str, int]) -> str:
+    """``N passed, N failed, N expected failures, N unsupported``, then ``N unexpected passes``,
+    ``N errors``, ``N timeouts`` and ``N suite errors`` when there are any, from the number of
+    cases of each status. Every status is counted apart: a known departure that fails as listed is
+    an expected failure, never a pass; only ``passed`` and ``expected failures`` leave the exit
+    status at 0."""
+
+    def shown(count: int, one: str, several: str) -> str:
+        return f"{count} {one if count == 1 else several}"
+
+    parts = [shown(counts.get(status, 0), one, several) for status, one, several in CLOSING_COUNTS]
+    parts += [shown(counts[status], one, several) for status, one, several in CLOSING_EXTRAS if counts.get(status, 0)]
+    return ", ".join(parts)
+
+
 def closing_line(results: list[CaseResult]) -> str:
-    """``N passed, N failed``: errors, timeouts and unexpected passes count as failures, a known
-    departure that still fails as expected counts as passed; unsupported cases follow as skipped."""
-    counts = Counter(result.status for result in results)
-    line = f"{counts['pass'] + counts['expected-fail']} passed, {sum(counts[status] for status in FAILING)} failed"
-    if counts["unsupported"]:
-        line += f", {counts['unsupported']} skipped"
-    return line
+    """The closing line of a run (:func:`closing_line_of_counts`) for its cases' results."""
+    return closing_line_of_counts(Counter(result.status for result in results))
 
 
 COLUMNS = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass", "suite-error")
@@ -250,9 +267,10 @@ KNOWN_IN_FULL = 10
 
 
 def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
-    """The JSON report as a Markdown page: the findings first (or, when nothing fails, the rules
-    the known departures point at), counts by status and rule, then the failing cases under their
-    findings (the first few in full, the rest by ID) and the known departures."""
+    """The JSON report as a Markdown page: the closing line of the run, the findings first (or, when
+    nothing fails, the rules the known departures point at), counts by status and rule, then the
+    failing cases under their findings (the first few in full, the rest by ID) and the known
+    departures."""
     header, records = report["header"], report["records"]
     engine = header["engine"]
     groups = finding_groups(report.get("findings"), records, engine)
@@ -260,6 +278,8 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
         f"# Conformance of {engine} {header['engine_version']}",
         "",
         f"ginspec {header['suite_version']} (suite content {header.get('suite_content', 'unknown')}), {header['created']}. Kinds answered: {', '.join(header['capabilities']['kinds'])}.",
+        "",
+        closing_line_of_counts(report["footer"]),
         "",
     ]
     if groups:

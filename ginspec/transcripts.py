@@ -284,16 +284,25 @@ def engine_divergence(
 ) -> Divergence | None:
     """The first point where the engine's answer departs from the rules' (None if it agrees). A
     state field the engine leaves out without declaring it in ``omits`` is a departure, so an
-    engine that reports nothing can never be said to agree."""
+    engine that reports nothing can never be said to agree (and one that declares it reports
+    nothing is told apart by :func:`compared`). A move the engine refuses is named as refused: the
+    states after it, which no engine can report, are not asked for."""
     if not isinstance(engine_answer, Mapping):
         return Divergence(0, f"the engine's answer is not an object: {quote(engine_answer)}")
     ruled = rules_answer.get("checkpoints", {})
     seen = engine_answer.get("checkpoints")
+    states_omitted = "checkpoints" in omits or all(name in omits for name in STATE_FIELDS)
     if not isinstance(seen, Mapping):
-        return Divergence(0, f"the engine reported no states (checkpoints: {quote(seen)})")
-    for step in range(len(transcript.actions) + 1):
+        if not states_omitted:
+            return Divergence(0, f"the engine reported no states (checkpoints: {quote(seen)})")
+        seen = {}
+    refused = engine_answer.get("illegal")
+    last = len(transcript.actions)
+    if isinstance(refused, Mapping) and isinstance(refused.get("index"), int) and 0 <= refused["index"] < last:
+        last = refused["index"]  # the state before the refused move is the last there is
+    for step in range(last + 1):
         want, got = ruled.get(str(step)), seen.get(str(step))
-        if want is None:
+        if want is None or states_omitted:
             break
         where = "after the deal" if step == 0 else f"after move {step} ({transcript.actions[step - 1]})"
         if not isinstance(got, Mapping):
@@ -330,6 +339,14 @@ def engine_divergence(
         if name in rules_answer and name not in omits and engine_answer.get(name) != rules_answer[name]:
             return Divergence(None, f"result: {name} is {quote(engine_answer.get(name))}, the rules say {rules_answer[name]!r}")
     return None
+
+
+def compared(rules_answer: Mapping[str, Any], omits: frozenset[str] = frozenset()) -> tuple[bool, bool]:
+    """What a replay can compare for an engine that omits ``omits``: (some field of the states
+    after the moves, the end of the hand or its refused move)."""
+    states = "checkpoints" not in omits and any(name not in omits for name in STATE_FIELDS)
+    end = bool(rules_answer.get("illegal")) or any(name in rules_answer and name not in omits for name in RESULT_FIELDS)
+    return states, end
 
 
 def replay_transcript(

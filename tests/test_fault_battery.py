@@ -671,7 +671,7 @@ def _adapter(tmp: Path, name: str, *argv: str) -> Outcome:
     return check(tmp, "--engine", f"tests.engines.faulty:{name}", *(argv or KNOWN))
 
 
-@fault("python-adapters", 1, "sys.exit(0)", "0 passed, 2 failed", "report:")
+@fault("python-adapters", 1, "sys.exit(0)", "0 passed, 0 failed, 0 expected failures, 0 unsupported, 2 errors", "report:")
 def adapter_calls_sys_exit(tmp: Path) -> Outcome:
     return _adapter(tmp, "ExitsInAsk")
 
@@ -713,7 +713,7 @@ def adapter_returns_a_set(tmp: Path) -> Outcome:
     return _adapter(tmp, "AnswersASet")
 
 
-@fault("python-adapters", 1, "TIMEOUT deadwood-0001", "TIMEOUT deadwood-0002", "1 passed, 2 failed")
+@fault("python-adapters", 1, "TIMEOUT deadwood-0001", "TIMEOUT deadwood-0002", "1 passed, 0 failed, 0 expected failures, 0 unsupported, 2 timeouts")
 def adapter_hangs_under_the_timeout(tmp: Path) -> Outcome:
     from tests.engines.faulty import Hangs
 
@@ -772,7 +772,7 @@ def exec_output_not_utf8(tmp: Path) -> Outcome:
     return check(tmp, "--timeout", "5", "--engine", engine, *KNOWN)
 
 
-@fault("exec-engines", 1, "longer than 4,194,304 characters", "1 passed, 1 failed")
+@fault("exec-engines", 1, "longer than 4,194,304 characters", "1 passed, 0 failed, 0 expected failures, 0 unsupported, 1 error")
 def exec_endless_line(tmp: Path) -> Outcome:
     engine = protocol_engine(
         tmp,
@@ -823,7 +823,8 @@ for _name, _words in (
         return misbehaving(tmp, {"deadwood-0001": name}, "--timeout", "2" if name in ("hang", "stderr") else "30")
 
     _protocol_fault.__name__ = f"exec_protocol_fault_{_name.replace('-', '_')}"
-    fault("exec-engines", 1, "1 passed, 1 failed", *_words)(_protocol_fault)
+    _closing = "1 timeout" if _name in ("hang", "stderr") else "1 error"
+    fault("exec-engines", 1, f"1 passed, 0 failed, 0 expected failures, 0 unsupported, {_closing}", *_words)(_protocol_fault)
 
 
 @fault("exec-engines", 0, "bounded")

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 import yaml
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, parsers, when
 
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
+from ginspec.bdd.judging import NotReported, refusal_unsupported, then
 from ginspec.judge import action_set, arrangement_set, card_set
 from ginspec.registry import rules_by_id
 from ginspec.paths import variants_dir
@@ -139,7 +140,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
     # a derived question's dependence under the variant is not recorded: every limit applies
     depends_on = None if table.derived_for else table.depends_on
-    reason = capabilities.unsupported_reason(question, depends_on)
+    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
     if depends_on is not None:
@@ -300,7 +301,7 @@ def _spread(text: str) -> list[str]:
 
 def field_of(table: Table, name: str) -> Any:
     if name in table.omits and name not in table.answer:
-        pytest.skip(f"unsupported: the engine does not report {name!r}")
+        raise NotReported(f"the engine does not report {name!r}")
     if name not in table.answer:
         raise Mismatch(name, "a value", f"no {name!r} in the answer {dict(table.answer)}"[:300])
     return table.answer[name]
@@ -311,7 +312,7 @@ def state_field(table: Table, state: dict[str, Any], name: str, count: int) -> A
     it cannot report it."""
     if name not in state:
         if name in table.omits:
-            pytest.skip(f"unsupported: the engine does not report {name!r}")
+            raise NotReported(f"the engine does not report {name!r}")
         raise Mismatch(f"after {count} actions: {name}", "a value", "nothing reported")
     return state[name]
 
@@ -533,7 +534,7 @@ def offender_penalty(table: Table, penalty: str) -> None:
     if not refused:
         raise Mismatch("illegal", "a refused action", "every action accepted")
     if "forfeits" in table.omits and "forfeits" not in refused:
-        pytest.skip("unsupported: the engine does not report the penalty of an illegal action")
+        raise NotReported("the engine does not report the penalty of an illegal action")
     expect("forfeits", penalty == "forfeits the game", refused.get("forfeits"))
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pytest_bdd import parsers, then
+from pytest_bdd import parsers
 
+from ginspec.bdd.judging import then
 from ginspec.bdd.steps import Table, _rows, _state_after, expect, field_of, state_field
 
 # ----------------------------------------------------------------------------- whole hands

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_bdd import parsers, then, when
+from pytest_bdd import parsers, when
 
 from ginspec.adapters.base import Adapter
+from ginspec.bdd.judging import then
 from ginspec.bdd.steps import Table, _state_after, ask, expect, field_of, state_field
 
 

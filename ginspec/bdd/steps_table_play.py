@@ -11,9 +11,10 @@ import re
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, parsers, when
 
 from ginspec.adapters.base import Adapter
+from ginspec.bdd.judging import then
 from ginspec.bdd.steps import Table, ask, field_of
 
 SEATS = ("p1", "p2", "p3", "p4")

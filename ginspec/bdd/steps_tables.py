@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, parsers, when
 
 from ginspec.adapters.base import Adapter
+from ginspec.bdd.judging import then
 from ginspec.bdd.steps import Table, ask, expect, field_of
 
 
