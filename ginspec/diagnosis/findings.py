@@ -337,12 +337,15 @@ def findings_for(
     ``results`` are :class:`~ginspec.runner.CaseResult` objects or report records; ``variant`` is
     the run's variant (the cases carry their own); ``engine_spec`` is the ``--engine`` the run was
     given, for the commands that re-run a case. ``defects`` is the dictionary (default: every
-    known defect); ``predictions`` may be shared between runs to reuse what was asked."""
+    known defect); ``predictions`` may be shared between runs, and between dictionaries, to reuse
+    what was asked."""
     del variant  # each case records the variant it was posed under
     cases = list(results)
     chosen_defects = known_defects() if defects is None else tuple(defects)
-    if predictions is None or predictions.defects != chosen_defects:
+    if predictions is None:
         predictions = Predictions(chosen_defects)
+    elif predictions.defects != chosen_defects:
+        predictions = predictions.for_defects(chosen_defects)
     failing = [case for case in cases if field_of(case, "status") in FAILURES]
     if not failing:
         return []

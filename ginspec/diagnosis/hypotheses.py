@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ginspec.adapters.base import ROUND_KINDS, Capabilities, Question
 from ginspec.diagnosis.dictionary import CARD_VALUES, KnownDefect
-from ginspec.miniatures.defects import Replace
+from ginspec.miniatures.defects import _LOCK, Replace
 
 Verdict = tuple[str, str]
 """(status, the judge's mismatches as one text) of an answer."""
@@ -152,6 +152,14 @@ class Predictions:
         self._touches: dict[tuple[str, str], bool] = {}
         self._targets = sorted({target for defect in self.defects for target in defect.targets if target != CARD_VALUES})
 
+    def for_defects(self, defects: Sequence[KnownDefect]) -> "Predictions":
+        """Predictions for a part of the dictionary (one defect held out, say), sharing what has
+        been asked already: a prediction depends on the defect and the case alone."""
+        view = Predictions(defects)
+        if set(view._targets) <= set(self._targets):
+            view._verdicts, view._called, view._touches, view._targets = self._verdicts, self._called, self._touches, self._targets
+        return view
+
     def verdict(self, defects: Sequence[KnownDefect], posed: Posed, capabilities: Capabilities) -> Verdict | None:
         """The verdict the judge gives the answer predicted under ``defects``."""
         key = (tuple(defect.name for defect in defects), posed.key)
@@ -165,7 +173,7 @@ class Predictions:
         case's question."""
         if posed.key not in self._called:
             seen: set[str] = set()
-            with ExitStack() as stack:
+            with _LOCK, ExitStack() as stack:
                 for target in self._targets:
                     try:
                         stack.enter_context(Replace(target, _recorder(target, seen)).applied())
