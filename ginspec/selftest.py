@@ -203,7 +203,7 @@ def print_table(outcomes: Sequence[Outcome], out: TextIO) -> None:
     rule comes with the miniature held out of the dictionary."""
     out.write(f"{'miniature':<30}{'broken rule':<28}{'failing':>8}  {'findings (first rule of each)':<64}{'verdict':<22}held out\n")
     for outcome in outcomes:
-        shown = outcome.problem[:62] if outcome.problem else _firsts(outcome.findings)
+        shown = (outcome.problem or _firsts(outcome.findings))[:62]
         place = outcome.held_out_place
         held = "-" if not outcome.failing else f"{place}." if place else "not found"
         out.write(f"{outcome.miniature.name:<30}{outcome.miniature.rule:<28}{outcome.failing:>8}  {shown:<64}{outcome.verdict:<22}{held}\n")
