@@ -33,8 +33,15 @@ def field_of(case: Any, name: str) -> Any:
     return case.get(name) if isinstance(case, Mapping) else getattr(case, name, None)
 
 
-@lru_cache(maxsize=1)
-def _vectors_by_id() -> dict[str, Any]:
+def _suite() -> str:
+    from ginspec.paths import suite_root
+
+    return str(suite_root())
+
+
+@lru_cache(maxsize=4)
+def _vectors_by_id(suite: str) -> dict[str, Any]:
+    """The vectors of the suite at ``suite`` (the suite in use may change within a process)."""
     from ginspec.vectors import load_vectors
 
     return {vector.id: vector for vector in load_vectors(tolerate_broken_variants=True)}
@@ -43,11 +50,15 @@ def _vectors_by_id() -> dict[str, Any]:
 def vector_of(case: Any) -> Any:
     """The vector a case was made from (a derived case's ID is ``VECTOR@VARIANT``), or None."""
     case_id = str(field_of(case, "id") or "")
-    return _vectors_by_id().get(case_id.partition("@")[0])
+    return _vectors_by_id(_suite()).get(case_id.partition("@")[0])
+
+
+def _variant_parameters(name: str) -> dict[str, Any] | None:
+    return _variant_parameters_in(_suite(), name)
 
 
 @lru_cache(maxsize=None)
-def _variant_parameters(name: str) -> dict[str, Any] | None:
+def _variant_parameters_in(suite: str, name: str) -> dict[str, Any] | None:
     from ginspec.variants import get_variant
 
     try:
