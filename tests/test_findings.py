@@ -220,3 +220,21 @@ def test_several_miniatures_are_one_engine_by_name() -> None:
     engine = open_engine("miniature:ace-counts-eleven+no-shutout")
     assert isinstance(engine, CombinedAdapter)
     assert engine.capabilities().engine == "miniature:ace-counts-eleven+no-shutout"
+
+
+def test_the_diagnosis_reads_the_suite_in_use_each_time(tmp_path, monkeypatch) -> None:
+    """A diagnosis of a run on a suite of one area must not leave that suite's vectors for the
+    next diagnosis, on the whole suite, in the same process."""
+    import shutil
+
+    from ginspec.diagnosis.hypotheses import vector_of
+    from ginspec.paths import ROOT_VARIABLE
+
+    small = tmp_path / "suite"
+    (small / "vectors" / "round").mkdir(parents=True)
+    (small / "spec").symlink_to(ROOT / "spec")
+    shutil.copy(ROOT / "vectors" / "round" / "oklahoma.yaml", small / "vectors" / "round")
+    monkeypatch.setenv(ROOT_VARIABLE, str(small))
+    assert vector_of({"id": "deadwood-0001"}) is None
+    monkeypatch.delenv(ROOT_VARIABLE)
+    assert vector_of({"id": "deadwood-0001"}) is not None
