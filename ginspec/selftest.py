@@ -23,6 +23,7 @@ import json
 import subprocess
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -140,11 +141,22 @@ def held_out_findings(miniature: Miniature, records: Sequence[dict[str, Any]]) -
     from ginspec.adapters.base import Capabilities
     from ginspec.diagnosis import findings_for
     from ginspec.diagnosis.dictionary import known_defects
+    from ginspec.diagnosis.hypotheses import Predictions
 
     engine = PREFIX + miniature.name
     dictionary = known_defects(leave_out=[miniature.name])
-    found = findings_for(records, Capabilities(engine=engine, version="1"), None, engine, defects=dictionary)
+    with _DIAGNOSING:
+        if not _SHARED:
+            _SHARED.append(Predictions(known_defects()))
+        found = findings_for(records, Capabilities(engine=engine, version="1"), None, engine, defects=dictionary, predictions=_SHARED[0])
     return tuple(finding.to_json() for finding in found)
+
+
+_DIAGNOSING = threading.Lock()
+"""One diagnosis at a time: the predictions put defects in force in the one reference engine."""
+
+_SHARED: list[Any] = []
+"""The predictions of every miniature's diagnosis, shared: the miniatures' runs ask the same cases."""
 
 
 def run_selftest(names: Sequence[str], jobs: int, timeout: float | None = None, keep: Path | None = None) -> list[Outcome]:
@@ -191,7 +203,7 @@ def print_table(outcomes: Sequence[Outcome], out: TextIO) -> None:
     rule comes with the miniature held out of the dictionary."""
     out.write(f"{'miniature':<30}{'broken rule':<28}{'failing':>8}  {'findings (first rule of each)':<64}{'verdict':<22}held out\n")
     for outcome in outcomes:
-        shown = outcome.problem[:62] if outcome.problem else _firsts(outcome.findings)
+        shown = (outcome.problem or _firsts(outcome.findings))[:62]
         place = outcome.held_out_place
         held = "-" if not outcome.failing else f"{place}." if place else "not found"
         out.write(f"{outcome.miniature.name:<30}{outcome.miniature.rule:<28}{outcome.failing:>8}  {shown:<64}{outcome.verdict:<22}{held}\n")

@@ -100,7 +100,7 @@ class Separation:
         return not self.missing and self.first_right
 
 
-def separate(combination: Sequence[Miniature], held_out: Sequence[str], predictions: dict[tuple[str, ...], Predictions]) -> Separation:
+def separate(combination: Sequence[Miniature], held_out: Sequence[str], predictions: dict[str, Predictions]) -> Separation:
     """Run the engine with every defect of ``combination`` on its cases and diagnose it with a
     dictionary lacking ``held_out``: every defect must be a finding of its own (one that names the
     defect, or whose first rule is the defect's rule; for a held-out defect, one of whose first
@@ -109,7 +109,7 @@ def separate(combination: Sequence[Miniature], held_out: Sequence[str], predicti
     capabilities = adapter.capabilities()
     results = run_cases(adapter, capabilities, cases_for(combination))
     dictionary = known_defects(leave_out=held_out)
-    shared = predictions.setdefault(tuple(held_out), Predictions(dictionary))
+    shared = predictions.setdefault("every known defect", Predictions(known_defects()))
     findings = findings_for(results, capabilities, None, capabilities.engine, defects=dictionary, predictions=shared)
     used: set[int] = set()
     missing = []

@@ -5,7 +5,10 @@
    defect in force gives the engine's answer.
 2. A set of defects is chosen greedily, like a set cover: at each step the defect that explains
    the most failing cases not yet explained, less the passing cases it contradicts (cases the
-   engine answers right that the defect would answer wrong). Each chosen defect is one finding.
+   engine answers right that the defect would answer wrong). On a tie, the defect explaining more
+   cases in all, then more cases tagged with its rules, then fewer contradictions, then a
+   hand-written miniature before a parameter read as a fixed value (the more specific model).
+   Each chosen defect is one finding.
 3. A failing case that no single defect explains may be explained by two of the chosen defects at
    once; it joins the finding of the first of them. Failing that, it joins the chosen defect that
    explains most of its wrong fields (at least half, and none the engine got right). A defect that
@@ -171,7 +174,7 @@ def _cover(failures: Sequence[_Failure], defects: Mapping[str, KnownDefect], pas
             gain = len(new) - CONTRADICTION_WEIGHT * contradicted[name]
             if gain <= 0:
                 continue
-            key = (gain, len(explains[name]), _tag_support(defects[name], (failure.case for failure in new)), -contradicted[name])
+            key = (gain, len(explains[name]), _tag_support(defects[name], (failure.case for failure in new)), -contradicted[name], not defects[name].parameter)
             if best is None or key > best[0]:
                 best = (key, name)
         if best is None:
@@ -272,12 +275,15 @@ def _smallest(cases: Sequence[Any]) -> Any:
 
 
 def _explained_finding(defect: KnownDefect, cases: Sequence[Any], engine: str) -> Finding:
-    """A chosen defect's finding. Its rules are the defect's, those its cases are tagged with
-    most often first (the defect's own order on a tie)."""
+    """A chosen defect's finding. Its rules are the defect's, in its own order when some case is
+    tagged with its first rule, else those its cases are tagged with most often first (a knock
+    limit of 10 read where straight gin has none breaks STRAIGHT-NO-KNOCK before KNOCK-LIMIT)."""
     smallest = _smallest(cases)
     ids = tuple(sorted(str(field_of(case, "id")) for case in cases))
     tagged = [set(case_rules(case)) for case in cases]
-    rules = sorted(defect.rules, key=lambda rule: (-sum(rule in tags for tags in tagged), defect.rules.index(rule)))
+    rules = list(defect.rules)
+    if not any(rules[0] in tags for tags in tagged):
+        rules.sort(key=lambda rule: (-sum(rule in tags for tags in tagged), defect.rules.index(rule)))
     return Finding(defect.title, tuple(rules), ids, str(field_of(smallest, "id")), again_command(smallest, engine), defect.name, True)
 
 
@@ -331,12 +337,15 @@ def findings_for(
     ``results`` are :class:`~ginspec.runner.CaseResult` objects or report records; ``variant`` is
     the run's variant (the cases carry their own); ``engine_spec`` is the ``--engine`` the run was
     given, for the commands that re-run a case. ``defects`` is the dictionary (default: every
-    known defect); ``predictions`` may be shared between runs to reuse what was asked."""
+    known defect); ``predictions`` may be shared between runs, and between dictionaries, to reuse
+    what was asked."""
     del variant  # each case records the variant it was posed under
     cases = list(results)
     chosen_defects = known_defects() if defects is None else tuple(defects)
-    if predictions is None or predictions.defects != chosen_defects:
+    if predictions is None:
         predictions = Predictions(chosen_defects)
+    elif predictions.defects != chosen_defects:
+        predictions = predictions.for_defects(chosen_defects)
     failing = [case for case in cases if field_of(case, "status") in FAILURES]
     if not failing:
         return []

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ginspec.adapters.base import ROUND_KINDS, Capabilities, Question
 from ginspec.diagnosis.dictionary import CARD_VALUES, KnownDefect
-from ginspec.miniatures.defects import Replace
+from ginspec.miniatures.defects import _LOCK, Replace
 
 Verdict = tuple[str, str]
 """(status, the judge's mismatches as one text) of an answer."""
@@ -33,8 +33,15 @@ def field_of(case: Any, name: str) -> Any:
     return case.get(name) if isinstance(case, Mapping) else getattr(case, name, None)
 
 
-@lru_cache(maxsize=1)
-def _vectors_by_id() -> dict[str, Any]:
+def _suite() -> str:
+    from ginspec.paths import suite_root
+
+    return str(suite_root())
+
+
+@lru_cache(maxsize=4)
+def _vectors_by_id(suite: str) -> dict[str, Any]:
+    """The vectors of the suite at ``suite`` (the suite in use may change within a process)."""
     from ginspec.vectors import load_vectors
 
     return {vector.id: vector for vector in load_vectors(tolerate_broken_variants=True)}
@@ -43,11 +50,15 @@ def _vectors_by_id() -> dict[str, Any]:
 def vector_of(case: Any) -> Any:
     """The vector a case was made from (a derived case's ID is ``VECTOR@VARIANT``), or None."""
     case_id = str(field_of(case, "id") or "")
-    return _vectors_by_id().get(case_id.partition("@")[0])
+    return _vectors_by_id(_suite()).get(case_id.partition("@")[0])
+
+
+def _variant_parameters(name: str) -> dict[str, Any] | None:
+    return _variant_parameters_in(_suite(), name)
 
 
 @lru_cache(maxsize=None)
-def _variant_parameters(name: str) -> dict[str, Any] | None:
+def _variant_parameters_in(suite: str, name: str) -> dict[str, Any] | None:
     from ginspec.variants import get_variant
 
     try:
@@ -152,6 +163,14 @@ class Predictions:
         self._touches: dict[tuple[str, str], bool] = {}
         self._targets = sorted({target for defect in self.defects for target in defect.targets if target != CARD_VALUES})
 
+    def for_defects(self, defects: Sequence[KnownDefect]) -> "Predictions":
+        """Predictions for a part of the dictionary (one defect held out, say), sharing what has
+        been asked already: a prediction depends on the defect and the case alone."""
+        view = Predictions(defects)
+        if set(view._targets) <= set(self._targets):
+            view._verdicts, view._called, view._touches, view._targets = self._verdicts, self._called, self._touches, self._targets
+        return view
+
     def verdict(self, defects: Sequence[KnownDefect], posed: Posed, capabilities: Capabilities) -> Verdict | None:
         """The verdict the judge gives the answer predicted under ``defects``."""
         key = (tuple(defect.name for defect in defects), posed.key)
@@ -165,7 +184,7 @@ class Predictions:
         case's question."""
         if posed.key not in self._called:
             seen: set[str] = set()
-            with ExitStack() as stack:
+            with _LOCK, ExitStack() as stack:
                 for target in self._targets:
                     try:
                         stack.enter_context(Replace(target, _recorder(target, seen)).applied())

@@ -56,10 +56,11 @@ def _import_engine() -> None:
 
 def _engine_modules() -> list[Any]:
     """The engine's modules (all imported the first time), looked for again only when more
-    modules have been imported (a defect is put in force for every question a miniature answers)."""
+    modules have been imported or one has been imported anew (a defect is put in force for every
+    question a miniature answers)."""
     if not _MODULES[0]:
         _import_engine()
-    if _MODULES[0] != len(sys.modules):
+    if _MODULES[0] != len(sys.modules) or any(sys.modules.get(module.__name__) is not module for module in _MODULES[1]):
         _MODULES[1] = [module for name, module in list(sys.modules.items()) if module is not None and name.startswith(BOUND_IN)]
         _MODULES[0] = len(sys.modules)
     return _MODULES[1]
