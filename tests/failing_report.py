@@ -16,7 +16,7 @@ from unittest import mock
 
 from ginspec.again import again_command
 from ginspec.report import build_report
-from ginspec.runner import plan_cases, run_cases
+from ginspec.runner import CaseResult, plan_cases, run_cases
 from ginspec.vectors import load_vectors
 from tests.engines.several_defects import SeveralDefects
 
@@ -24,6 +24,9 @@ FAILING_ENGINE = "several-defects"
 ENGINE_OPTION = "tests.engines.several_defects:SeveralDefects"
 LONG_TOKEN = "java.lang.IllegalStateException:" + "x" * 300
 """An error message without a space in it, far wider than a phone."""
+OUTLINE_CASE = "equipment/cards.feature: Each rank has its value [Ac-1]"
+"""A failing example of a scenario outline: its ID holds the example's values in brackets, which a
+page shows as a reader's words."""
 
 
 @functools.lru_cache(maxsize=None)
@@ -33,17 +36,27 @@ def failing_engine_report() -> dict[str, Any]:
     results = run_cases(adapter, capabilities, plan_cases(load_vectors()))
     crashed = next(index for index, result in enumerate(results) if result.status == "pass")
     results[crashed] = replace(results[crashed], status="error", expected=None, observed=None, message=LONG_TOKEN)
+    outline = CaseResult(
+        id=OUTLINE_CASE, area="equipment", rules=("CARD-VALUES", "DEADWOOD-COUNT"), kind="scenario", variant="standard", status="fail",
+        expected={"deadwood": 1}, observed={"deadwood": 11}, message="deadwood: expected 1, observed 11", seconds=0.0, input={"hand": "Ac"},
+    )
+    results.append(outline)
     with mock.patch("ginspec.diagnosis.findings_for", return_value=[]):
         report = build_report(capabilities, None, results, ENGINE_OPTION)
     by_rule: dict[str, list[Any]] = defaultdict(list)
     for result in results:
-        if result.status == "fail":
+        if result.status == "fail" and result is not outline:
             by_rule[result.rules[0] if result.rules else "none"].append(result)
     crash = results[crashed]
     report["findings"] = [
         {
             "title": "The engine crashes", "rules": list(crash.rules), "cases": [crash.id], "count": 1, "smallest": crash.id,
             "again": again_command(crash.id, crash.kind, ENGINE_OPTION), "defect": None, "explained": False,
+        }
+    ] + [
+        {
+            "title": "An ace counts eleven", "rules": list(outline.rules), "cases": [outline.id], "count": 1, "smallest": outline.id,
+            "again": again_command(outline.id, outline.kind, ENGINE_OPTION), "defect": None, "explained": False,
         }
     ] + [
         {
