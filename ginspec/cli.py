@@ -26,7 +26,7 @@ import reference_impl as ref
 from reference_impl.cards import SUIT_SYMBOLS, Card, format_hand, parse_cards
 from ginspec.notation import NotationProblem, read_cards
 from reference_impl.deadwood import Arrangement
-from reference_impl.melds import format_spread
+from reference_impl.melds import format_spread, in_meld_order
 
 from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
 from ginspec.files import check_output_path, write_atomic
@@ -34,6 +34,7 @@ from ginspec.paths import reports_dir, suite_root
 from ginspec.identity import SuiteRootAction, VersionAction
 from ginspec.honour import hand_rules_in_force, require_two_player_scoring
 from ginspec.variants import AS_WRITTEN, InvalidVariant, check_parameters, get_variant, resolve_parameters, resolve_run_variant
+from ginspec.house_variants import add_variants_folder_option, variant_options
 from ginspec.variants_cli import add_variant_commands
 from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
@@ -273,7 +274,7 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"knocker:   {_arrangement_line(result.knocker_spread)}   ({result.knocker_deadwood})\n")
     out.write(f"defender:  {_arrangement_line(result.defence.arrangement)}   ({result.defender_deadwood})\n")
     if result.defence.layoffs:
-        laid = ", ".join(f"{pretty([entry.card])} onto [{pretty(result.knocker_spread.melds[entry.meld])}]" for entry in result.defence.layoffs)
+        laid = ", ".join(f"{pretty([entry.card])} onto [{pretty(in_meld_order(result.knocker_spread.melds[entry.meld]))}]" for entry in result.defence.layoffs)
         out.write(f"lay-offs:  {laid}\n")
     else:
         out.write("lay-offs:  none\n")
@@ -830,7 +831,9 @@ def _install_signal_handlers() -> dict[int, Any]:
 def _command_line() -> argparse.ArgumentParser:
     """The parser of every command, built once in a process that runs several commands (parsing
     leaves it as it was; building it is most of what a quick command costs)."""
-    return build_parser()
+    parser = build_parser()
+    add_variants_folder_option(parser)  # --variants DIR wherever --variant is taken
+    return parser
 
 
 def _own_lists(args: argparse.Namespace) -> argparse.Namespace:
@@ -847,7 +850,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream = out or sys.stdout
     previous = _install_signal_handlers()
     try:
-        return int(args.handler(args, stream))
+        with variant_options(args):  # --variant PATH.yaml and --variants DIR: the project's own variants
+            return int(args.handler(args, stream))
     except (SuiteError, ref.GinError) as exc:
         sys.stderr.write(f"ginspec: error: {exc}\n")
         return 2
