@@ -26,7 +26,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
+import shutil
 import sys
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -173,6 +176,36 @@ def use_variants_folder(value: str) -> None:
     os.environ[FOLDER_VARIABLE] = str(folder.resolve())
 
 
+_SETTINGS_FOLDERS: list[str] = []
+"""Folders of the variants :func:`variant_with_settings` wrote for the command running now."""
+
+
+def variant_with_settings(base: str, overrides: Mapping[str, Any]) -> str:
+    """``check --set KEY=VALUE``: the variant ``base`` with some parameters set otherwise, written as
+    a house variant for this command (the scenario run reads it by name as any other) and named
+    after what it changes: ``standard-with-knock-limit-5``. Returns its name."""
+    import yaml
+
+    from ginspec.variants import resolve_parameters
+
+    resolve_parameters(base, overrides, "--set")  # an unknown or ill-matched parameter is refused here
+    words = "-".join(f"{key}-{value}" for key, value in sorted(overrides.items()))
+    name = f"{base}-with-{re.sub(r'[^a-z0-9]+', '-', words.lower()).strip('-')}"[:100].rstrip("-")
+    folder = tempfile.mkdtemp(prefix="ginspec-set-")
+    _SETTINGS_FOLDERS.append(folder)
+    path = Path(folder) / f"{name}.yaml"
+    document = {
+        "name": name,
+        "title": f"{base} with {', '.join(f'{key}={value}' for key, value in sorted(overrides.items()))}",
+        "description": f"The {base} variant with --set {' --set '.join(f'{key}={value}' for key, value in sorted(overrides.items()))}.",
+        "extends": base,
+        "sources": [],
+        "parameters": dict(overrides),
+    }
+    path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    return name_variant_file(str(path))
+
+
 VARIANT_ARGUMENTS = ("variant", "name", "a", "b")
 """The parsed arguments that may name a variant (``variants show NAME``, ``variants diff A B``)."""
 
@@ -195,6 +228,8 @@ def variant_options(args: argparse.Namespace) -> Iterator[None]:
             note_left_out({getattr(args, argument, None) for argument in VARIANT_ARGUMENTS})
         yield
     finally:
+        while _SETTINGS_FOLDERS:
+            shutil.rmtree(_SETTINGS_FOLDERS.pop(), ignore_errors=True)
         for name, value in saved.items():
             if value is None:
                 os.environ.pop(name, None)

@@ -206,6 +206,10 @@ class _Catalogue:
                 check_consistency(parameters, display(self.files[own]))
             except InvalidVariant as exc:
                 raise BrokenVariantFile(str(exc)) from None
+            if own not in self.house and source_codes() is not None:
+                unknown = [code for code in document["sources"] if code not in source_codes()]  # type: ignore[operator]
+                if unknown:
+                    raise BrokenVariantFile(f"{display(self.files[own])}: sources: {', '.join(map(quote, unknown))} not in spec/sources.yaml")
             self.resolved[own] = Variant(
                 name=own,
                 title=document["title"],
@@ -219,6 +223,19 @@ class _Catalogue:
                 house=own in self.house,
             )
         return self.resolved[name]
+
+
+@lru_cache(maxsize=None)
+def _source_codes_in(path: Path) -> frozenset[str]:
+    document = load_yaml(path, BrokenVariantFile)
+    return frozenset(entry.get("code") for entry in (document or {}).get("sources") or () if isinstance(entry, dict))
+
+
+def source_codes() -> frozenset[str] | None:
+    """The codes of ``spec/sources.yaml``: a shipped variant cites only these (a house variant need
+    cite none); ``None`` for a copy of the variants without the register, where nothing is checked."""
+    path = schema_path("variant.schema.json").parent.parent / "sources.yaml"
+    return _source_codes_in(path) if path.is_file() else None
 
 
 PLAYERS_OF_FORMAT = {"heads_up": (2,), "one_table": (3, 4), "sit_out": (3,), "cutthroat": (3,), "captain_box": (3,), "partnership": (4,)}
@@ -314,7 +331,10 @@ def get_variant(name: str) -> Variant:
     if isinstance(name, str) and name in catalogue.refused and name not in catalogue.files:
         raise InvalidVariant(catalogue.refused[name])
     if not isinstance(name, str) or name not in catalogue.files:
-        raise InvalidVariant(f"unknown variant {quote(name)}{did_you_mean(name, catalogue.files)} (known: {known_names()})")
+        raise InvalidVariant(
+            f"unknown variant {quote(name)}{did_you_mean(name, catalogue.files)} (known: {known_names()}; "
+            "a house variant of your own: --variant PATH.yaml or --variants DIR)"
+        )
     return catalogue.variant(name)
 
 

@@ -18,21 +18,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ginspec import house_variants
-from ginspec.errors import InvalidRegistry, SuiteError, UsageError
-from ginspec.paths import display, spec_dir, variants_dir
-from ginspec.variants import _Catalogue, variant_files
-from ginspec.yamlio import load_yaml
-
-
-def _source_codes() -> frozenset[str]:
-    return frozenset(entry["code"] for entry in load_yaml(spec_dir() / "sources.yaml", InvalidRegistry)["sources"])
+from ginspec.errors import SuiteError, UsageError
+from ginspec.paths import display, variants_dir
+from ginspec.variants import _Catalogue, source_codes, variant_files
 
 
 def _is_shipped(path: Path) -> bool:
     return path.resolve().parent == variants_dir().resolve()
 
 
-def file_problems(path: Path, codes: frozenset[str] | None = None) -> list[str]:
+def file_problems(path: Path, codes: frozenset[str] | None = frozenset()) -> list[str]:
     """Every problem of one variant file, each a line naming the file and the key (none: usable)."""
     shipped = _is_shipped(path)
     catalogue = _Catalogue()
@@ -50,7 +45,8 @@ def file_problems(path: Path, codes: frozenset[str] | None = None) -> list[str]:
     if shipped:
         if not variant.description.strip():
             problems.append(f"{display(path)}: description: a shipped variant says what it is")
-        unknown = [code for code in variant.sources if code not in (codes if codes is not None else _source_codes())]
+        known = codes or source_codes() or frozenset()
+        unknown = [code for code in variant.sources if code not in known]
         if not variant.sources:
             problems.append(f"{display(path)}: sources: a shipped variant cites at least one source of spec/sources.yaml")
         elif unknown:
@@ -79,7 +75,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     files = _files_named(args.paths) if args.paths else _files_in_force()
     if not files:
         raise UsageError("no variant file to check")
-    codes = _source_codes()
+    codes = source_codes()
     verdicts = {str(path): file_problems(path, codes) for path in files}
     bad = sum(1 for problems in verdicts.values() if problems)
     if args.json:
