@@ -26,7 +26,7 @@ import reference_impl as ref
 from reference_impl.cards import SUIT_SYMBOLS, Card, format_hand, parse_cards
 from ginspec.notation import NotationProblem, read_cards
 from reference_impl.deadwood import Arrangement
-from reference_impl.melds import format_spread, in_meld_order
+from reference_impl.melds import format_meld, format_spread, in_meld_order
 
 from ginspec.errors import Interrupted, InvalidTranscript, SuiteError, UsageError, quote
 from ginspec.files import check_output_path, write_atomic
@@ -246,7 +246,7 @@ def score_answer(result: ref.HandResult) -> dict[str, Any]:
         "defender_deadwood": result.defender_deadwood,
         "defender_deadwood_cards": format_hand(result.defence.arrangement.deadwood_cards),
         "layoffs": [
-            {"card": str(layoff.card), "onto": " ".join(map(str, result.knocker_spread.melds[layoff.meld]))}
+            {"card": str(layoff.card), "onto": format_meld(result.knocker_spread.melds[layoff.meld])}
             for layoff in result.defence.layoffs
         ],
     }
