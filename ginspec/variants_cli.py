@@ -221,6 +221,12 @@ def add_variant_commands(subparsers: Any) -> None:
     from ginspec.variants_lint import add_check_command
 
     add_check_command(actions)
+    for parser in (variants, show, diff, *actions.choices.values()):
+        if not any("--variants" in action.option_strings for action in parser._actions):
+            parser.add_argument(
+                "--variants", metavar="DIR", default=argparse.SUPPRESS,
+                help="the folder of your project's own variants (default: [tool.ginspec] variants in pyproject.toml)",
+            )
 
 
 __all__ = ["add_variant_commands", "command_diff", "command_list", "command_show"]
