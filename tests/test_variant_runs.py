@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from ginspec.report import markdown_report, report_stem
 from tests.in_process import ginspec
 
@@ -86,3 +88,38 @@ def test_markdown_head_of_a_plain_run() -> None:
         "footer": {"by_origin": {"written": {"total": 3}, "derived": {"total": 0}}},
     }
     assert "Variant: **as each case says**. Cases: 3 as written, 0 derived for the variant." in markdown_report(report, {})
+
+
+PLAYING = ("check", "cases", "hand", "score", "play", "game", "replay", "fuzz")
+
+
+def _options(command: str) -> set[str]:
+    import argparse
+
+    from ginspec.cli import _command_line
+
+    for action in _command_line()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return {option for item in action.choices[command]._actions for option in item.option_strings}
+    raise AssertionError("no commands")
+
+
+@pytest.mark.parametrize("command", PLAYING + ("variants", "coverage", "selftest"))
+def test_the_options_the_readme_names(command: str) -> None:
+    """README, "Ask about a hand": which command takes --variant, --variants, --set and --json."""
+    options = _options(command)
+    if command in PLAYING:
+        assert {"--variant", "--variants"} <= options
+        assert ("--set" in options) == (command not in ("cases", "replay"))
+    assert ("--json" in options) == (command != "fuzz")
+
+
+def test_the_readme_says_which_command_takes_which_option() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    said = " ".join(readme.split())
+    assert (
+        "Every command that plays or checks a hand (`check`, `cases`, `hand`, `score`, `play`, `game`, `replay`, `fuzz`) "
+        "takes `--variant NAME` or `--variant PATH.yaml` (a house variant of your own) and `--variants DIR`; all of them "
+        "but `cases` and `replay` take `--set KEY=VALUE` to change one parameter, and all but `fuzz` take `--json`, as do "
+        "`variants`, `coverage` and `selftest`."
+    ) in said
