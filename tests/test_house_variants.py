@@ -117,6 +117,11 @@ def test_a_broken_variant_file_next_to_a_good_one(tmp_path: Path) -> None:
     assert used.stderr.count("\n") == 1, "one line"
     assert "broken.yaml" in used.stderr and "did you mean `knock_limit`?" in used.stderr and "unknown variant" not in used.stderr
 
+    run = ginspec(tmp_path, "check", "--variant", "broken", "--quiet", *SOME_AREAS)
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines()[-1].endswith("broken.yaml: unknown key 'knock_limt' (did you mean `knock_limit`?)")
+    assert "unknown variant" not in run.stderr
+
     good = ginspec(tmp_path, "hand", HAND, "--variant", "my-house")
     assert good.returncode == 0 and "deadwood:  5" in good.stdout
     assert "broken" in good.stderr and "left out" in good.stderr
