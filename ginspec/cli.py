@@ -35,7 +35,7 @@ from ginspec.identity import SuiteRootAction, VersionAction
 from ginspec.honour import hand_rules_in_force, require_two_player_scoring
 from ginspec.variants import AS_WRITTEN, InvalidVariant, check_parameters, get_variant, resolve_parameters, resolve_run_variant
 from ginspec.cases_cli import add_cases_command
-from ginspec.house_variants import add_variants_folder_option, variant_options, variant_with_settings
+from ginspec.house_variants import add_variants_folder_option, house_variant_line, variant_options, variant_with_settings
 from ginspec.variants_cli import add_variant_commands
 from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
@@ -207,6 +207,7 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(json.dumps(answer) + "\n")
         else:
+            out.write(house_variant_line(args.variant))
             _print_hand(cards, rules, out)
         return 0
     status = 0
@@ -269,7 +270,7 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(answer) + "\n")
         return 0
     names = {"knock": "knock", "undercut": "undercut", "gin": "gin", "big_gin": "big gin", "draw": "tie, no score"}
-    out.write(f"outcome:   {names[result.outcome]}\n")
+    out.write(house_variant_line(args.variant) + f"outcome:   {names[result.outcome]}\n")
     if result.winner != "none":
         out.write(f"winner:    {result.winner}, {result.points} points\n")
     out.write(f"knocker:   {_arrangement_line(result.knocker_spread)}   ({result.knocker_deadwood})\n")

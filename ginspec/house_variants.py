@@ -237,6 +237,19 @@ def variant_options(args: argparse.Namespace) -> Iterator[None]:
                 os.environ[name] = value
 
 
+def house_variant_line(variant: str | None) -> str:
+    """``variant:   NAME (house variant)`` and a new line, where a command's text answer is given
+    under a house variant (nothing otherwise), so that house rules are never taken for shipped ones."""
+    if not variant or (project_variants_dir() is None and not named_files()):
+        return ""
+    from ginspec.variants import InvalidVariant, get_variant
+
+    try:
+        return f"variant:   {variant} (house variant)\n" if get_variant(variant).house else ""
+    except InvalidVariant:
+        return ""
+
+
 def configure_pytest(config: Any, variant_option: str, folder_option: str) -> None:
     """The pytest plugins' ``--variant PATH.yaml`` and ``--variants DIR``: the folder taken and the
     file named for the whole run (pytest-xdist workers configure themselves from the same options),
