@@ -19,6 +19,9 @@ from pathlib import Path
 import pytest
 
 PYTHON = os.environ.get("GINSPEC_HOUSE_PYTHON", sys.executable)
+INSTALLED = "GINSPEC_HOUSE_PYTHON" in os.environ
+"""Whether the interpreter is a wheel's: then reports go to ./reports of the folder the command runs
+in; an editable install would write them into the checkout, so they are sent there by --report."""
 FULL = bool(os.environ.get("GINSPEC_HOUSE_FULL"))
 SOME_AREAS = ("--only", "vectors", "--area", "melds", "--area", "deadwood", "--area", "layoff")
 
@@ -37,25 +40,24 @@ def ginspec(folder: Path, *args: str, stdin: str = "") -> subprocess.CompletedPr
     )
 
 
-def check_arguments(*variant: str) -> tuple[str, ...]:
-    return ("check", *variant, "--quiet") if FULL else ("check", *variant, "--quiet", *SOME_AREAS)
+def check_arguments(folder: Path, *variant: str) -> tuple[str, ...]:
+    report = () if INSTALLED else ("--report", str(folder / "reports" / f"reference{'@my-house' if variant else ''}.json"))
+    return ("check", *variant, "--quiet", *report) if FULL else ("check", *variant, "--quiet", *report, *SOME_AREAS)
 
 
 def report_of(folder: Path, name: str) -> dict:
-    """A JSON report under ``reports/`` of ``folder``, or of the checkout for an editable install
-    (where reports go to the checkout, README "Run the suite")."""
-    for reports in (folder / "reports", Path(__file__).resolve().parents[1] / "reports"):
-        if (reports / name).is_file():
-            return json.loads((reports / name).read_text(encoding="utf-8"))
-    raise AssertionError(f"no report {name}")
+    """A JSON report under ``reports/`` of ``folder``."""
+    return json.loads((folder / "reports" / name).read_text(encoding="utf-8"))
 
 
 def plays_the_house_rules(folder: Path, variant: str) -> None:
     """The done-when walk: check passes with derived cases, hand counts Q-K-A, score, play and
     replay answer under the variant."""
-    checked = ginspec(folder, *check_arguments("--variant", variant))
+    checked = ginspec(folder, *check_arguments(folder, "--variant", variant))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert re.match(r"\d+ passed, 0 failed", checked.stdout.strip().splitlines()[-1]), checked.stdout
+    if INSTALLED:  # named after engine and variant; the plain run's reports/reference.json is left alone
+        assert sorted(path.name for path in (folder / "reports").iterdir()) == ["reference@my-house.json"]
     report = report_of(folder, "reference@my-house.json")
     assert report["header"]["variant"] == "my-house" and report["header"]["house_variant"] is True
     derived = report["footer"]["by_origin"]["derived"]
@@ -102,7 +104,7 @@ def test_a_broken_variant_file_next_to_a_good_one(tmp_path: Path) -> None:
     (tmp_path / "variants" / "my-house.yaml").write_text(MY_HOUSE, encoding="utf-8")
     (tmp_path / "variants" / "broken.yaml").write_text(BROKEN, encoding="utf-8")
 
-    checked = ginspec(tmp_path, *check_arguments())
+    checked = ginspec(tmp_path, *check_arguments(tmp_path))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     [note] = checked.stderr.strip().splitlines()
     assert "broken.yaml" in note and "left out" in note and "knock_limt" in note
