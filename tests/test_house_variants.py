@@ -41,6 +41,7 @@ def ginspec(folder: Path, *args: str, stdin: str = "") -> subprocess.CompletedPr
 
 
 def check_arguments(folder: Path, *variant: str) -> tuple[str, ...]:
+    (folder / "reports").mkdir(exist_ok=True)
     report = () if INSTALLED else ("--report", str(folder / "reports" / f"reference{'@my-house' if variant else ''}.json"))
     return ("check", *variant, "--quiet", *report) if FULL else ("check", *variant, "--quiet", *report, *SOME_AREAS)
 
