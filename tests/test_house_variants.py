@@ -62,7 +62,8 @@ def plays_the_house_rules(folder: Path, variant: str) -> None:
     report = report_of(folder, "reference@my-house.json")
     assert report["header"]["variant"] == "my-house" and report["header"]["house_variant"] is True
     derived = report["footer"]["by_origin"]["derived"]
-    assert derived["total"] > 0 and derived["total"] == derived["pass"], derived
+    assert derived["pass"] > 0, derived  # some the variant cannot pose are unsupported, none fails
+    assert all(derived[status] == 0 for status in ("fail", "error", "timeout", "suite-error")), derived
     assert any(record["id"] == "deadwood-0049@my-house" and record["expected"]["deadwood"] == 24 for record in report["records"])
 
     hand = ginspec(folder, "hand", HAND, "--variant", variant)
