@@ -80,6 +80,7 @@ def junit_xml(report: dict[str, Any]) -> str:
                 ("engine", engine),
                 ("engine_version", header["engine_version"]),
                 ("variant", header["variant"]),
+                *([("house_variant", "true")] if header.get("house_variant") else []),
             ],
         )
         for record in records:
