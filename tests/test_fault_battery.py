@@ -369,7 +369,7 @@ def variant_extends_chain_1000_long(tmp: Path) -> Outcome:
     for number in range(1000):
         parent = "standard" if number == 0 else f"chain-{number - 1}"
         (folder / f"chain-{number}.yaml").write_text(
-            f"name: chain-{number}\ntitle: Chain {number}\ndescription: A long chain.\nsources: [seed-001]\nextends: {parent}\nparameters: {{}}\n",
+            f"name: chain-{number}\ntitle: Chain {number}\ndescription: A long chain.\nsources: [PAGAT]\nextends: {parent}\nparameters: {{}}\n",
             encoding="utf-8",
         )
     return run("variants", "show", "chain-999")
