@@ -1,11 +1,11 @@
 """``ginspec dependence``: work out what every case's answer depends on, and record it.
 
 For each vector the dependence (:mod:`ginspec.dependence`) is recorded in its file as
-``depends_on``, a line placed right after the vector's ``kind``; the rest of the file is left as
-it was written. For the scenarios it is recorded in ``features/depends-on.yaml``
-(:mod:`ginspec.scenario_dependence`). ``--check`` only compares and exits 1 on any difference,
-including a vector whose ``open_questions`` differ from those its rules turn on
-(:mod:`ginspec.open_questions`; that field is written by hand).
+``depends_on``, a line placed right after the vector's ``kind``, followed by the open questions
+its answer turns on (``open_questions``, :mod:`ginspec.open_questions`) when there are any; the
+rest of the file is left as it was written. For the scenarios it is recorded in
+``features/depends-on.yaml`` (:mod:`ginspec.scenario_dependence`). ``--check`` only compares and
+exits 1 on any difference.
 """
 
 from __future__ import annotations
@@ -40,8 +40,9 @@ def _flow(names: tuple[str, ...]) -> str:
     return "[" + ", ".join(names) + "]"
 
 
-def rewrite_file(text: str, dependence: Mapping[str, tuple[str, ...]], where: str) -> str:
-    """``text`` of a vector file with each listed vector's ``depends_on`` line set."""
+def rewrite_file(text: str, dependence: Mapping[str, tuple[str, ...]], where: str, questions: Mapping[str, tuple[str, ...]] | None = None) -> str:
+    """``text`` of a vector file with each listed vector's ``depends_on`` line set, and with
+    ``questions`` its ``open_questions`` line after it (left out when there are none)."""
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     current: str | None = None
@@ -55,11 +56,15 @@ def rewrite_file(text: str, dependence: Mapping[str, tuple[str, ...]], where: st
         stripped = line.rstrip("\n")
         if current is not None and stripped.startswith(f"{key_indent}depends_on:"):
             continue  # replaced below, after the kind
+        if current is not None and questions is not None and stripped.startswith(f"{key_indent}open_questions:"):
+            continue  # replaced below, after depends_on
         out.append(line)
         if current is not None and not written and stripped.startswith(f"{key_indent}kind:"):
             if current not in dependence:
                 raise InvalidVector(f"{where}: {current}: no dependence was worked out for it")
             out.append(f"{key_indent}depends_on: {_flow(dependence[current])}\n")
+            if questions is not None and questions.get(current):
+                out.append(f"{key_indent}open_questions: {_flow(questions[current])}\n")
             written = True
     return "".join(out)
 
@@ -77,7 +82,7 @@ def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
 
     questions = {vector.id: vector_open_questions(vector) for vector in vectors}
     for vector in [vector for vector in vectors if vector.open_questions != questions[vector.id]][:50]:
-        out.write(f"{vector.file}: {vector.id}: open_questions is {_flow(vector.open_questions)}, the rules give {_flow(questions[vector.id])} (recorded by hand)\n")
+        out.write(f"{vector.file}: {vector.id}: open_questions is {_flow(vector.open_questions)}, the rules give {_flow(questions[vector.id])}\n")
     stale_questions = any(vector.open_questions != questions[vector.id] for vector in vectors)
     if args.check:
         for vector in stale[:50]:
@@ -86,19 +91,21 @@ def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"features/depends-on.yaml: {name}: recorded {recorded.get(name)}, the rules give {scenarios.get(name)}\n")
         out.write(f"{len(stale)} vector(s) and {len(stale_scenarios)} scenario(s) out of date\n")
         return 1 if stale or stale_scenarios or stale_questions else 0
-    files = sorted({vector.file for vector in stale})
+    files = sorted({vector.file for vector in stale} | {vector.file for vector in vectors if vector.open_questions != questions[vector.id]})
     by_file: dict[str, dict[str, tuple[str, ...]]] = {}
+    questions_by_file: dict[str, dict[str, tuple[str, ...]]] = {}
     for vector in vectors:
         by_file.setdefault(vector.file, {})[vector.id] = computed[vector.id]
+        questions_by_file.setdefault(vector.file, {})[vector.id] = questions[vector.id]
     from ginspec.paths import suite_root
     from ginspec.files import write_atomic
 
     for shown in files:
         path = Path(shown) if Path(shown).is_absolute() else suite_root() / shown
-        write_atomic(path, rewrite_file(path.read_text(encoding="utf-8"), by_file[shown], display(path)))
+        write_atomic(path, rewrite_file(path.read_text(encoding="utf-8"), by_file[shown], display(path), questions_by_file[shown]))
     if stale_scenarios:
         write_scenario_dependence(scenarios)
-    out.write(f"depends_on written for {len(stale)} vector(s) in {len(files)} file(s) and {len(stale_scenarios)} scenario(s)\n")
+    out.write(f"depends_on and open_questions written for {len(stale)} vector(s) in {len(files)} file(s) and {len(stale_scenarios)} scenario(s)\n")
     return 0
 
 
