@@ -25,7 +25,7 @@ import reference_impl as ref
 from reference_impl.cards import SUIT_SYMBOLS, Card, format_hand, parse_cards
 from ginspec.notation import NotationProblem, read_cards
 from reference_impl.deadwood import Arrangement
-from reference_impl.melds import format_spread
+from reference_impl.melds import format_meld, format_spread, in_meld_order
 
 from ginspec.errors import Interrupted, SuiteError, UsageError, quote
 from ginspec.files import check_output_path
@@ -33,6 +33,8 @@ from ginspec.paths import reports_dir, suite_root
 from ginspec.identity import SuiteRootAction, VersionAction
 from ginspec.honour import hand_rules_in_force, require_two_player_scoring
 from ginspec.variants import AS_WRITTEN, InvalidVariant, check_parameters, get_variant, resolve_parameters, resolve_run_variant
+from ginspec.cases_cli import add_cases_command
+from ginspec.house_variants import add_variants_folder_option, house_variant_line, variant_options, variant_with_settings
 from ginspec.variants_cli import add_variant_commands
 from ginspec.new_engine import add_new_engine_command
 from ginspec.dependence_cli import add_dependence_command
@@ -206,6 +208,7 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(json.dumps(answer) + "\n")
         else:
+            out.write(house_variant_line(args.variant))
             _print_hand(cards, rules, out)
         return 0
     status = 0
@@ -245,7 +248,7 @@ def score_answer(result: ref.HandResult) -> dict[str, Any]:
         "defender_deadwood": result.defender_deadwood,
         "defender_deadwood_cards": format_hand(result.defence.arrangement.deadwood_cards),
         "layoffs": [
-            {"card": str(layoff.card), "onto": " ".join(map(str, result.knocker_spread.melds[layoff.meld]))}
+            {"card": str(layoff.card), "onto": format_meld(result.knocker_spread.melds[layoff.meld])}
             for layoff in result.defence.layoffs
         ],
     }
@@ -268,13 +271,13 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(answer) + "\n")
         return 0
     names = {"knock": "knock", "undercut": "undercut", "gin": "gin", "big_gin": "big gin", "draw": "tie, no score"}
-    out.write(f"outcome:   {names[result.outcome]}\n")
+    out.write(house_variant_line(args.variant) + f"outcome:   {names[result.outcome]}\n")
     if result.winner != "none":
         out.write(f"winner:    {result.winner}, {result.points} points\n")
     out.write(f"knocker:   {_arrangement_line(result.knocker_spread)}   ({result.knocker_deadwood})\n")
     out.write(f"defender:  {_arrangement_line(result.defence.arrangement)}   ({result.defender_deadwood})\n")
     if result.defence.layoffs:
-        laid = ", ".join(f"{pretty([entry.card])} onto [{pretty(result.knocker_spread.melds[entry.meld])}]" for entry in result.defence.layoffs)
+        laid = ", ".join(f"{pretty([entry.card])} onto [{pretty(in_meld_order(result.knocker_spread.melds[entry.meld]))}]" for entry in result.defence.layoffs)
         out.write(f"lay-offs:  {laid}\n")
     else:
         out.write("lay-offs:  none\n")
@@ -317,12 +320,13 @@ def _output_paths(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
     engine gives itself."""
     from ginspec.expectations import expectations_path
     from ginspec.outputs import ANY_FILE, JSON_REPORT, JUNIT_REPORT, MARKDOWN_REPORT, Outputs
+    from ginspec.report import report_stem
 
     outputs = Outputs(force=args.force)
     if args.report:
         report = outputs.claim(Path(args.report), "--report", JSON_REPORT)
     else:
-        report = outputs.claim(reports_dir() / f"{_safe(args.engine)}.json", "report", JSON_REPORT, create_parent=True)
+        report = outputs.claim(reports_dir() / f"{report_stem(args.engine, args.variant)}.json", "report", JSON_REPORT, create_parent=True)
     markdown = outputs.claim(Path(args.markdown), "--markdown", MARKDOWN_REPORT) if args.markdown else None
     if args.junit_xml:
         outputs.claim(Path(args.junit_xml), "--junit-xml", JUNIT_REPORT, create_parent=True)
@@ -344,6 +348,10 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.seeds import rules_of_statements
     from ginspec.vectors import load_vectors
 
+    if args.set:  # the variant with some parameters set otherwise, played as any other
+        if args.variant == AS_WRITTEN:
+            raise UsageError(f"--set changes a variant's parameters; --variant {AS_WRITTEN} plays each case under its own")
+        args.variant = variant_with_settings(args.variant or "standard", _parse_overrides(args.set))
     report_path, markdown_path, expectations_file = _output_paths(args)
     departures = load_expectations(expectations_file)  # a malformed file is refused before the run
     vectors = load_vectors(tolerate_broken_variants=True)
@@ -415,7 +423,9 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     statements = {rule_id: rule.statement for rule_id, rule in rules_by_id().items()}
     if markdown_path is not None:
         write_output(markdown_path, markdown_report(report, statements), "--markdown", MARKDOWN_REPORT)
-    if args.quiet:
+    if args.json:
+        out.write(json.dumps(report) + "\n")
+    elif args.quiet:
         out.write(closing_line(results) + "\n")
     else:
         print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=variant, findings=report.get("findings"))
@@ -475,14 +485,17 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
     save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None
     parameters, overrides = played_parameters(args, "play")
     rng = random.Random(args.seed)
-    read = terminal_reader(out)
+    table = sys.stderr if args.json else out  # --json: the game on standard error, the transcript on standard output
+    read = terminal_reader(table)
     if parameters["table_format"] == "one_table":
-        transcript = play_table(table_play_rules(parameters), args.variant, overrides, rng, args.you, args.dealer, read, out)
+        transcript = play_table(table_play_rules(parameters), args.variant, overrides, rng, args.you, args.dealer, read, table)
     else:
-        transcript = play(RoundRules.for_two_players(parameters), args.variant, overrides, rng, args.you, args.dealer, read, out)
+        transcript = play(RoundRules.for_two_players(parameters), args.variant, overrides, rng, args.you, args.dealer, read, table)
     if save_path is not None:
         save_transcript(transcript, save_path)
-        out.write(f"saved to {args.save}; check it with: ginspec replay {args.save}\n")
+        table.write(f"saved to {args.save}; check it with: ginspec replay {args.save}\n")
+    if args.json:
+        out.write(json.dumps(transcript.to_data()) + "\n")
     return 0
 
 
@@ -684,6 +697,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser.add_argument("--engine", default="reference", help="adapter name, exec:COMMAND, or module:Class (default: reference)")
     replay_parser.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
     replay_parser.add_argument("--variant", help="play the moves under this variant's rules (default: each transcript's own)")
+    replay_parser.add_argument("--json", action="store_true", help="answer in JSON: each transcript's verdict, and the counts")
     replay_parser.set_defaults(handler=command_replay)
 
     play_parser = commands.add_parser("play", help="play a hand in the terminal against a simple computer opponent")
@@ -694,6 +708,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--dealer", choices=["p1", "p2", "p3", "p4"], default="p2", help="who deals (default: p2)")
     play_parser.add_argument("--save", help="write the hand as a transcript to this file (checked before the hand is dealt)")
     play_parser.add_argument("--force", action="store_true", help="let --save replace an existing file")
+    play_parser.add_argument("--json", action="store_true", help="print the transcript as JSON when the hand is over (the game itself on standard error)")
     play_parser.set_defaults(handler=command_play)
 
     fuzz = commands.add_parser("fuzz", help="generate cases, compare an engine with the reference, shrink disagreements")
@@ -715,7 +730,10 @@ def build_parser() -> argparse.ArgumentParser:
     coverage.set_defaults(handler=command_coverage)
 
     add_variant_commands(commands)
+    check.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="play --variant (default: standard) with this parameter set otherwise")
+    check.add_argument("--json", action="store_true", help="print the report as JSON instead of the summary")
     add_new_engine_command(commands)
+    add_cases_command(commands)
     add_dependence_command(commands)
     add_game_command(commands)
     add_registry_command(commands)
@@ -748,7 +766,9 @@ def _install_signal_handlers() -> dict[int, Any]:
 def _command_line() -> argparse.ArgumentParser:
     """The parser of every command, built once in a process that runs several commands (parsing
     leaves it as it was; building it is most of what a quick command costs)."""
-    return build_parser()
+    parser = build_parser()
+    add_variants_folder_option(parser)  # --variants DIR wherever --variant is taken
+    return parser
 
 
 def _own_lists(args: argparse.Namespace) -> argparse.Namespace:
@@ -765,7 +785,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream = out or sys.stdout
     previous = _install_signal_handlers()
     try:
-        return int(args.handler(args, stream))
+        with variant_options(args):  # --variant PATH.yaml and --variants DIR: the project's own variants
+            return int(args.handler(args, stream))
     except (SuiteError, ref.GinError) as exc:
         sys.stderr.write(f"ginspec: error: {exc}\n")
         return 2

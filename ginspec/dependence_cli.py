@@ -55,11 +55,11 @@ def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
     scenarios = compute_scenario_dependence()
     recorded = read_scenario_entries()
     stale_scenarios = sorted(name for name in set(scenarios) | set(recorded) if scenarios.get(name) != recorded.get(name))
-    from ginspec.open_questions import open_questions_of
+    from ginspec.open_questions import vector_open_questions
 
-    questions = {vector.id: open_questions_of(vector.kind, vector.input, vector.parameters) for vector in vectors}
+    questions = {vector.id: vector_open_questions(vector) for vector in vectors}
     for vector in [vector for vector in vectors if vector.open_questions != questions[vector.id]][:50]:
-        out.write(f"{vector.file}: {vector.id}: open_questions is {_flow(vector.open_questions)}, the rules give {_flow(questions[vector.id])} (recorded by hand)\n")
+        out.write(f"{vector.file}: {vector.id}: open_questions is {_flow(vector.open_questions)}, the rules give {_flow(questions[vector.id])}\n")
     stale_questions = any(vector.open_questions != questions[vector.id] for vector in vectors)
     if args.check:
         for vector in stale[:50]:

@@ -195,7 +195,7 @@ def _variant_names() -> dict[tuple[tuple[str, Any], ...], str]:
     from ginspec.variants import load_variants
 
     names: dict[tuple[tuple[str, Any], ...], str] = {}
-    for name, variant in sorted(load_variants().items()):
+    for name, variant in sorted(load_variants(broken={}).items()):  # a broken file names no scenario
         names.setdefault(_frozen(variant.parameters), name)
     return names
 

@@ -119,6 +119,7 @@ def junit_xml(report: dict[str, Any]) -> str:
                 ("variant", header["variant"]),
                 *_finding_properties(groups, {str(record["id"]) for record in records}),
                 *_verdict_counts(records),
+                *([("house_variant", "true")] if header.get("house_variant") else []),
             ],
         )
         for record in records:

@@ -26,6 +26,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     from ginspec.pytest_suite import timeout_option
 
     group.addoption(
+        "--variants",
+        default=None,
+        metavar="DIR",
+        help="the folder of your project's own variants (default: [tool.ginspec] variants in pyproject.toml)",
+    )
+    group.addoption(
         "--engine-timeout",
         type=timeout_option,
         default=None,
@@ -44,7 +50,16 @@ def pytest_configure(config: pytest.Config) -> None:
     its scenario without a deep copy (:mod:`ginspec.bdd.table_render`), and an unchanged feature
     file is not parsed again (:mod:`ginspec.bdd.feature_cache`)."""
     from ginspec.bdd import feature_cache, step_lookup, step_signatures, table_render
+    from ginspec.house_variants import configure_pytest
     from ginspec.registry import rules_by_id
+
+    if config.getoption("--variants", default=None) is not None or config.getoption("--variant", default=None):
+        from ginspec.errors import SuiteError
+
+        try:
+            configure_pytest(config, "--variant", "--variants")  # --variant PATH.yaml: a house variant
+        except SuiteError as exc:
+            raise pytest.UsageError(f"ginspec: {exc}") from None
 
     step_lookup.install()
     step_signatures.install()

@@ -46,6 +46,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "under its own variant (default: the engine's home variant, else each case's own)",
     )
     group.addoption(
+        "--ginspec-variants",
+        default=None,
+        metavar="DIR",
+        help="the folder of your project's own variants (default: [tool.ginspec] variants in pyproject.toml)",
+    )
+    group.addoption(
         "--ginspec-timeout", type=timeout_option, default=None, metavar="SECONDS",
         help="seconds the engine may take per case, Python adapters included (more than 0, at most 3600; default 10)",
     )
@@ -84,8 +90,11 @@ def pytest_configure(config: pytest.Config) -> None:
         if not (Path(root) / "spec").is_dir() or not (Path(root) / "vectors").is_dir():
             raise pytest.UsageError(f"--ginspec-root {root}: no spec/ or vectors/ there; give a checkout of the suite")
         use_suite_root(root)
-    variant = config.getoption("--ginspec-variant")
     try:
+        from ginspec.house_variants import configure_pytest
+
+        configure_pytest(config, "--ginspec-variant", "--ginspec-variants")  # --ginspec-variant PATH.yaml: a house variant
+        variant = config.getoption("--ginspec-variant")
         if variant not in (None, AS_WRITTEN):
             get_variant(variant)
         expectations = config.getoption("--ginspec-expectations")

@@ -10,6 +10,8 @@ to agree (``nothing-compared``).
 
 from __future__ import annotations
 
+import json
+
 import argparse
 import sys
 from collections import Counter
@@ -116,13 +118,18 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
     paths = transcript_files([Path(name) for name in args.files])
     adapter = open_guarded(args.engine, args.timeout, open_engine) if args.engine != "reference" else None
     verdicts: list[str] = []
+    records: list[dict[str, str]] = []  # --json: one per transcript
+    as_json = getattr(args, "json", False)
     try:
         for path in paths:
             judged = replay_file(path, adapter, args.engine, args.variant)
             for hand, status, line in judged:
                 verdicts.append(status)
+                records.append({"transcript": hand, "status": status, "message": line})
                 if status == "invalid":
                     sys.stderr.write(f"ginspec: error: {line}\n")
+                elif as_json:
+                    continue
                 elif len(paths) == 1 and len(judged) == 1:
                     out.write(line + "\n")
                 else:
@@ -130,7 +137,9 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         if adapter is not None:
             adapter.close()
-    if len(verdicts) > 1:
+    if as_json:
+        out.write(json.dumps({"transcripts": records, "counts": dict(Counter(verdicts))}) + "\n")
+    elif len(verdicts) > 1:
         counts = Counter(verdicts)
         out.write(f"{len(verdicts)} transcripts: " + ", ".join(f"{counts[name]} {name}" for name in REPLAY_STATUS if counts[name]) + "\n")
     status = max(REPLAY_STATUS[verdict] for verdict in verdicts)
@@ -139,7 +148,7 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
         if any(verdict == "ok" for verdict in verdicts):
             status = 0
         else:
-            out.write(f"nothing was compared with {args.engine}: every transcript is unsupported by it or holds nothing it reports\n")
+            (sys.stderr if as_json else out).write(f"nothing was compared with {args.engine}: every transcript is unsupported by it or holds nothing it reports\n")
     close_problem = getattr(adapter, "close_problem", None)
     if close_problem:
         sys.stderr.write(f"ginspec: error: {close_problem}\n")

@@ -20,6 +20,36 @@ from ginspec.report_findings import FindingGroup, compact_ids, finding_groups, f
 from ginspec.runner import FAILING, ORIGINS, STATUSES, CaseResult
 
 
+def report_stem(engine: str, variant: str | None) -> str:
+    """The default name of a run's report: ``<engine>`` for the plain run (the engine's home
+    variant, else each case under its own), ``<engine>@<variant>`` for a run under ``--variant``,
+    so that a run under one variant never replaces another's report (``reports/*.json``)."""
+
+    def safe(name: str) -> str:
+        return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)[:120]
+
+    return safe(engine) if variant is None else f"{safe(engine)}@{safe(variant)}"
+
+
+def is_house_variant(variant: str | None) -> bool:
+    """Whether a run's variant is a house variant of the user's project (``ginspec.house_variants``)."""
+    if variant is None:
+        return False
+    from ginspec.variants import InvalidVariant, get_variant
+
+    try:
+        return get_variant(variant).house
+    except InvalidVariant:
+        return False
+
+
+def variant_label(variant: str | None) -> str:
+    """A run's variant as its reports name it: a house variant marked as one."""
+    if variant is None:
+        return "each case under its own"
+    return f"{variant} (house variant)" if is_house_variant(variant) else variant
+
+
 def build_report(capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult], engine: str | None = None) -> dict[str, Any]:
     """Header (suite, engine, capabilities), the findings (:mod:`ginspec.diagnosis`: one per
     defect, most important first), one record per case, footer (counts). ``engine`` is the
@@ -41,6 +71,7 @@ def build_report(capabilities: Capabilities, variant: str | None, results: Itera
             "engine": capabilities.engine,
             "engine_version": capabilities.version,
             "variant": variant or "as each case says",
+            "house_variant": is_house_variant(variant),
             "capabilities": capabilities.to_json(),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         },
@@ -220,8 +251,10 @@ def print_summary(
         by_area[(result.area, source)][result.status] += 1
         for rule in result.rules:
             by_rule[rule][result.status] += 1
+    derived = sum(1 for result in results if result.origin == "derived")
     out.write(f"engine: {engine}\n")
-    out.write(f"variant: {variant or 'each case under its own'}\n")
+    out.write(f"variant: {variant_label(variant)}\n")
+    out.write(f"cases: {len(results) - derived} as written, {derived} derived for {variant or 'their own variants'}\n")
     groups = finding_groups(findings, results, engine)
     lead = summary_lines(groups) if groups else blame_section(results, statements)
     if lead:
@@ -229,8 +262,6 @@ def print_summary(
     out.write(f"{'area':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
     for area, source in sorted(by_area):
         out.write(_table_line(f"{area} {source}", by_area[(area, source)]))
-    derived = sum(1 for result in results if result.origin == "derived")
-    out.write(f"cases: {len(results) - derived} as written, {derived} derived for {variant or 'their own variants'}\n")
     if show_rules:
         out.write(f"\n{'rule':<30}" + "".join(f"{heading:>8}" for heading in HEADINGS) + "\n")
         for rule in sorted(by_rule):
@@ -266,6 +297,15 @@ KNOWN_IN_FULL = 10
 """Known departures drawn in full in the Markdown report; the rest are listed by ID."""
 
 
+def _markdown_variant_line(report: dict[str, Any]) -> str:
+    """The variant a report's run played and how many of its cases were written and derived."""
+    header, by_origin = report["header"], report["footer"].get("by_origin", {})
+    variant = header.get("variant", "as each case says")
+    house = " (a house variant)" if header.get("house_variant") else ""
+    written, derived = by_origin.get("written", {}).get("total", 0), by_origin.get("derived", {}).get("total", 0)
+    return f"Variant: **{variant}**{house}. Cases: {written} as written, {derived} derived for the variant."
+
+
 def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
     """The JSON report as a Markdown page: the closing line of the run, the findings first (or, when
     nothing fails, the rules the known departures point at), counts by status and rule, then the
@@ -278,6 +318,8 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
         f"# Conformance of {engine} {header['engine_version']}",
         "",
         f"ginspec {header['suite_version']} (suite content {header.get('suite_content', 'unknown')}), {header['created']}. Kinds answered: {', '.join(header['capabilities']['kinds'])}.",
+        "",
+        _markdown_variant_line(report),
         "",
         closing_line_of_counts(report["footer"]),
         "",

@@ -176,6 +176,22 @@ def plan_cases(
     return [plan_case_safely(vector, variant, variant_parameters, playable) for vector in vectors]
 
 
+def _open_questions(case: Case, capabilities: Capabilities) -> tuple[str, ...]:
+    """The open questions a case's answer depends on: those its file records, and for a case
+    asked under other parameters than its own (or another deal) those the rules turn on there,
+    worked out only for an engine that declares a reading (:mod:`ginspec.open_questions`). A
+    parameter the answer does not depend on under the default reading may matter under another
+    (Q28: the bonuses a recorded result is checked against)."""
+    recorded = case.vector.open_questions
+    as_written = case.input is None and dict(case.parameters) == dict(case.vector.parameters)
+    if as_written or not capabilities.readings:
+        return recorded
+    from ginspec.open_questions import open_questions_of
+
+    derived = open_questions_of(case.vector.kind, _question(case, case.parameters).input, case.parameters)
+    return tuple(sorted(set(recorded) | set(derived)))
+
+
 def _question(case: Case, parameters: Mapping[str, Any]) -> Question:
     if case.input is None:
         return question_for(case.vector, parameters)
@@ -223,7 +239,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
-    open_question = capabilities.reading_unsupported(vector.open_questions)
+    open_question = capabilities.reading_unsupported(_open_questions(case, capabilities))
     if open_question is not None:
         return result("unsupported", None, open_question, 0.0)
     if "refused" in case.expected:

@@ -1,16 +1,18 @@
 """Variants as data: ``spec/variants/*.yaml``, each a set of named parameters, optionally extending
 another variant. Loading validates every file against ``spec/schema/variant.schema.json`` and
-resolves ``extends`` chains into complete parameter sets."""
+resolves ``extends`` chains into complete parameter sets. House variants of the user's own project
+(:mod:`ginspec.house_variants`) join the shipped ones wherever a variant is looked up by name."""
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ginspec import schema_checks
+from ginspec import house_variants, schema_checks
 from ginspec.errors import InvalidVariant, quote
 from ginspec.paths import display, schema_path, variants_dir
 from ginspec.yamlio import load_yaml
@@ -47,6 +49,12 @@ class Variant:
     parameters: Mapping[str, Any] = field(default_factory=dict)
     path: str = ""
     authoritative: bool = True  # published rules, not those of one house, site or program
+    house: bool = False  # a variant of the user's own project, not shipped with the suite
+
+    @property
+    def label(self) -> str:
+        """The name as shown: a house variant is marked as one."""
+        return f"{self.name} (house)" if self.house else self.name
 
 
 def _first_schema_error(document: Any, schema: Mapping[str, Any]) -> jsonschema.ValidationError | None:
@@ -79,11 +87,23 @@ def _plainly_valid(value: Any, schema: Mapping[str, Any]) -> bool:
     return True
 
 
-def _describe(error: jsonschema.ValidationError) -> str:
+def did_you_mean(word: Any, choices: Any) -> str:
+    """`` (did you mean `knock_limit`?)`` for a word close to one of ``choices``, else ``""``."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def _describe(error: jsonschema.ValidationError, house: bool = False) -> str:
     where = ".".join(str(part) for part in error.absolute_path)
     if error.validator == "additionalProperties":
-        unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return f"{where + ': ' if where else ''}unknown key {', '.join(repr(key) for key in unknown)}"
+        allowed = set(error.schema.get("properties", {}))
+        unknown = sorted(set(error.instance) - allowed)
+        if house and not where:
+            allowed |= set(parameter_schemas())  # a house file may give parameters at its top
+        hint = did_you_mean(unknown[0], allowed) if len(unknown) == 1 else ""
+        return f"{where + ': ' if where else ''}unknown key {', '.join(repr(key) for key in unknown)}{hint}"
     return f"{where + ': ' if where else ''}{error.message}"
 
 
@@ -92,17 +112,27 @@ class BrokenVariantFile(InvalidVariant):
     message names the file and the key. Only commands that need this variant stop on it."""
 
 
-def _read_variant(path: Path) -> dict[str, Any]:
+def _read_variant(path: Path, house: bool = False) -> dict[str, Any]:
     """One variant file, checked against the schema unless the same bytes passed it before
-    (:mod:`ginspec.schema_checks`); a new pass is remembered."""
+    (:mod:`ginspec.schema_checks`); a new pass is remembered. A house variant's file is first
+    completed (:func:`ginspec.house_variants.house_document`) and may cite no source."""
     document = load_yaml(path, BrokenVariantFile)
-    key = schema_checks.file_digest(_schema_text(), path)
-    if key is None or not schema_checks.passed_before(key):
-        error = _first_schema_error(document, variant_schema())
+    if house:
+        try:
+            document = house_variants.house_document(document, path)
+        except InvalidVariant as exc:
+            raise BrokenVariantFile(str(exc)) from None
+        error = _first_schema_error(document, house_variants.house_schema(variant_schema()))
         if error is not None:
-            raise BrokenVariantFile(f"{display(path)}: {_describe(error)}")
-        if key is not None:
-            schema_checks.remember_passes([key])
+            raise BrokenVariantFile(f"{display(path)}: {_describe(error, house=True)}")
+    else:
+        key = schema_checks.file_digest(_schema_text(), path)
+        if key is None or not schema_checks.passed_before(key):
+            error = _first_schema_error(document, variant_schema())
+            if error is not None:
+                raise BrokenVariantFile(f"{display(path)}: {_describe(error)}")
+            if key is not None:
+                schema_checks.remember_passes([key])
     if document["name"] != path.stem:
         raise BrokenVariantFile(f"{display(path)}: name {quote(document['name'])} does not match the file name {path.stem!r}")
     return document
@@ -120,7 +150,7 @@ def check_parameters(overrides: Mapping[str, Any], where: str) -> None:
     schemas = parameter_schemas()
     for key, value in overrides.items():
         if key not in schemas:
-            raise InvalidVariant(f"{where}: unknown parameter {quote(key)}")
+            raise InvalidVariant(f"{where}: unknown parameter {quote(key)}{did_you_mean(key, schemas)}")
         if _plainly_valid(value, schemas[key]):
             continue
         error = _first_schema_error(value, schemas[key])
@@ -130,16 +160,24 @@ def check_parameters(overrides: Mapping[str, Any], where: str) -> None:
 
 class _Catalogue:
     """The variant files of one folder, read and resolved on demand: a broken file stops only the
-    commands that use that variant (or one extending it), and names the file and the key."""
+    commands that use that variant (or one extending it), and names the file and the key. With
+    ``house``, the house variants in force (:mod:`ginspec.house_variants`) join the folder's;
+    those that take a shipped variant's name are in ``refused``."""
 
-    def __init__(self, directory: Path | None = None) -> None:
+    def __init__(self, directory: Path | None = None, house: bool = False) -> None:
         self.files = variant_files(directory)
+        self.house: set[str] = set()
+        self.refused: dict[str, str] = {}
+        if house:
+            found, self.refused = house_variants.house_files(self.files)
+            self.files.update(found)
+            self.house = set(found)
         self.documents: dict[str, dict[str, Any]] = {}
         self.resolved: dict[str, Variant] = {}
 
     def document(self, name: str) -> dict[str, Any]:
         if name not in self.documents:
-            self.documents[name] = _read_variant(self.files[name])
+            self.documents[name] = _read_variant(self.files[name], house=name in self.house)
         return self.documents[name]
 
     def variant(self, name: str) -> Variant:
@@ -168,6 +206,10 @@ class _Catalogue:
                 check_consistency(parameters, display(self.files[own]))
             except InvalidVariant as exc:
                 raise BrokenVariantFile(str(exc)) from None
+            if own not in self.house and source_codes() is not None:
+                unknown = [code for code in document["sources"] if code not in source_codes()]  # type: ignore[operator]
+                if unknown:
+                    raise BrokenVariantFile(f"{display(self.files[own])}: sources: {', '.join(map(quote, unknown))} not in spec/sources.yaml")
             self.resolved[own] = Variant(
                 name=own,
                 title=document["title"],
@@ -178,8 +220,22 @@ class _Catalogue:
                 parameters=parameters,
                 path=display(self.files[own]),
                 authoritative=bool(document.get("authoritative", True)),
+                house=own in self.house,
             )
         return self.resolved[name]
+
+
+@lru_cache(maxsize=None)
+def _source_codes_in(path: Path) -> frozenset[str]:
+    document = load_yaml(path, BrokenVariantFile)
+    return frozenset(entry.get("code") for entry in (document or {}).get("sources") or () if isinstance(entry, dict))
+
+
+def source_codes() -> frozenset[str] | None:
+    """The codes of ``spec/sources.yaml``: a shipped variant cites only these (a house variant need
+    cite none); ``None`` for a copy of the variants without the register, where nothing is checked."""
+    path = schema_path("variant.schema.json").parent.parent / "sources.yaml"
+    return _source_codes_in(path) if path.is_file() else None
 
 
 PLAYERS_OF_FORMAT = {"heads_up": (2,), "one_table": (3, 4), "sit_out": (3,), "cutthroat": (3,), "captain_box": (3,), "partnership": (4,)}
@@ -232,11 +288,20 @@ def check_consistency(parameters: Mapping[str, Any], where: str) -> None:
         )
 
 
-def load_variants(directory: Path | None = None) -> dict[str, Variant]:
-    """Every variant in ``spec/variants``, resolved. Errors name the file and the key."""
+def load_variants(directory: Path | None = None, broken: dict[str, str] | None = None) -> dict[str, Variant]:
+    """Every variant in ``spec/variants``, resolved. Errors name the file and the key; with
+    ``broken``, a broken file is left out instead and its error put there by name."""
     catalogue = _Catalogue(directory)
+    found: dict[str, Variant] = {}
     with schema_checks.batch():
-        return {name: catalogue.variant(name) for name in catalogue.files}
+        for name in catalogue.files:
+            try:
+                found[name] = catalogue.variant(name)
+            except BrokenVariantFile as exc:
+                if broken is None:
+                    raise
+                broken[name] = str(exc)
+    return found
 
 
 def load_house_variants(folder: Path, shipped: Path | None = None) -> dict[str, Variant]:
@@ -254,20 +319,72 @@ def load_house_variants(folder: Path, shipped: Path | None = None) -> dict[str, 
     if clash:
         raise InvalidVariant(f"{display(house[clash[0]])}: variant {quote(clash[0])} has the name of a shipped variant; give it another name")
     catalogue.files.update(house)
+    catalogue.house.update(house)  # read as house variants: no sources needed, parameters at the top level allowed
     with schema_checks.batch():
         return {name: catalogue.variant(name) for name in house}
 
 
-@lru_cache(maxsize=None)
 def _catalogue() -> _Catalogue:
-    return _Catalogue()
+    """The shipped variants and the house variants in force now."""
+    return _catalogue_for((str(variants_dir()), *house_variants.sources_signature()))
+
+
+@lru_cache(maxsize=8)
+def _catalogue_for(signature: tuple[str | None, ...]) -> _Catalogue:
+    return _Catalogue(house=True)
+
+
+_catalogue.cache_clear = _catalogue_for.cache_clear  # type: ignore[attr-defined]  # forget every file read
+
+
+def known_names() -> str:
+    """The variants a name may be, for an error: house ones marked."""
+    catalogue = _catalogue()
+    return ", ".join(f"{name} (house)" if name in catalogue.house else name for name in sorted(catalogue.files))
 
 
 def get_variant(name: str) -> Variant:
+    """The variant of this name, shipped or house (:mod:`ginspec.house_variants`). Raises
+    :class:`BrokenVariantFile` naming the file and the key when its file (or one it extends) is
+    broken, and :class:`InvalidVariant` for a name that is no variant."""
     catalogue = _catalogue()
+    if isinstance(name, str) and name in catalogue.refused and name not in catalogue.files:
+        raise InvalidVariant(catalogue.refused[name])
     if not isinstance(name, str) or name not in catalogue.files:
-        raise InvalidVariant(f"unknown variant {quote(name)} (known: {', '.join(sorted(catalogue.files))})")
+        raise InvalidVariant(
+            f"unknown variant {quote(name)}{did_you_mean(name, catalogue.files)} (known: {known_names()}; "
+            "a house variant of your own: --variant PATH.yaml or --variants DIR)"
+        )
     return catalogue.variant(name)
+
+
+def house_problems() -> dict[str, str]:
+    """The house variants in force that cannot be used, by name: each one's one-line error."""
+    catalogue = _catalogue()
+    problems = dict(catalogue.refused)
+    for name in sorted(catalogue.house):
+        try:
+            catalogue.variant(name)
+        except BrokenVariantFile as exc:
+            problems[name] = str(exc)
+    return problems
+
+
+def usable_variants(broken: dict[str, str] | None = None) -> dict[str, Variant]:
+    """Every variant that can be used, shipped and house; a broken file is left out (its one-line
+    error put in ``broken`` by name), so that the others can still be listed, shown and played."""
+    catalogue = _catalogue()
+    usable: dict[str, Variant] = {}
+    if broken is not None:
+        broken.update(catalogue.refused)
+    with schema_checks.batch():
+        for name in catalogue.files:
+            try:
+                usable[name] = catalogue.variant(name)
+            except BrokenVariantFile as exc:
+                if broken is not None:
+                    broken[name] = str(exc)
+    return usable
 
 
 def resolve_parameters(variant: str, overrides: Mapping[str, Any] | None, where: str) -> dict[str, Any]:
@@ -294,7 +411,9 @@ def resolve_run_variant(requested: str | None, capabilities: Any) -> str | None:
         return None
     try:
         get_variant(name)
-    except InvalidVariant:
+    except BrokenVariantFile:
+        raise  # the file is there but cannot be used: its own error names the file and the key
+    except InvalidVariant as exc:
         origin = "--variant" if requested else f"the home variant of {capabilities.engine}"
-        raise InvalidVariant(f"{origin}: unknown variant {name!r} (known: {', '.join(sorted(_catalogue().files))})") from None
+        raise InvalidVariant(f"{origin}: {exc}") from None
     return name

@@ -13,27 +13,16 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ginspec import schema_checks
 from ginspec.errors import InvalidVariant, quote
-from ginspec.variants import BrokenVariantFile, Variant, _Catalogue, get_variant, parameter_schemas, variant_files
-from ginspec.yamlio import load_yaml
+from ginspec.variants import Variant, get_variant, parameter_schemas, usable_variants
 
 # ----------------------------------------------------------------------------- data
 
 
 def _all_variants(broken: dict[str, str] | None = None) -> dict[str, Variant]:
-    """Every usable variant; a broken file is left out (its error put in ``broken``) so that the
-    others can still be listed, shown and compared."""
-    catalogue = _Catalogue()
-    usable: dict[str, Variant] = {}
-    with schema_checks.batch():
-        for name in catalogue.files:
-            try:
-                usable[name] = catalogue.variant(name)
-            except BrokenVariantFile as exc:
-                if broken is not None:
-                    broken[name] = str(exc)
-    return usable
+    """Every usable variant, shipped and house; a broken file is left out (its error put in
+    ``broken``) so that the others can still be listed, shown and compared."""
+    return usable_variants(broken)
 
 
 def _lookup(variants: dict[str, Variant], name: str) -> Variant:
@@ -44,12 +33,9 @@ def _lookup(variants: dict[str, Variant], name: str) -> Variant:
 
 
 def is_authoritative(name: str) -> bool:
-    """Whether a variant's file declares it authoritative; a file that says nothing is."""
-    path = variant_files().get(name)
-    if path is None:
-        raise InvalidVariant(f"unknown variant {name!r}")
-    document = load_yaml(path, InvalidVariant)
-    return bool(document.get("authoritative", True))
+    """Whether a variant declares itself authoritative; a shipped file that says nothing is, a
+    house variant never is."""
+    return get_variant(name).authoritative
 
 
 def chain(variants: dict[str, Variant], name: str) -> list[str]:
@@ -88,7 +74,9 @@ def list_answer(variants: dict[str, Variant]) -> list[dict[str, Any]]:
             "name": variant.name,
             "title": variant.title,
             "extends": variant.extends,
-            "authoritative": is_authoritative(variant.name),
+            "authoritative": variant.authoritative,
+            "house": variant.house,
+            "path": variant.path,
         }
         for variant in sorted(variants.values(), key=lambda variant: variant.name)
     ]
@@ -97,14 +85,19 @@ def list_answer(variants: dict[str, Variant]) -> list[dict[str, Any]]:
 def command_list(args: argparse.Namespace, out: TextIO) -> int:
     broken: dict[str, str] = {}
     rows = list_answer(_all_variants(broken))
-    for problem in broken.values():
-        sys.stderr.write(f"ginspec: error: {problem}\n")
-    status = 2 if broken else 0
+    house_broken = set(broken) - {name for name in broken if not _is_house_problem(broken[name])}
+    for name, problem in sorted(broken.items()):
+        if name not in house_broken:  # a house file's problem was noted when the command started
+            sys.stderr.write(f"ginspec: note: variant {name!r} left out: {problem}\n")
+    status = 0
     if getattr(args, "json", False):
         out.write(json.dumps(rows) + "\n")
         return status
     table = [("name", "extends", "authoritative", "title")]
-    table += [(row["name"], row["extends"] or "-", "yes" if row["authoritative"] else "no", row["title"]) for row in rows]
+    table += [
+        (row["name"] + (" (house)" if row["house"] else ""), row["extends"] or "-", "yes" if row["authoritative"] else "no", row["title"])
+        for row in rows
+    ]
     widths = [max(len(line[column]) for line in table) for column in range(3)]
     for line in table:
         out.write(f"{line[0]:<{widths[0]}}  {line[1]:<{widths[1]}}  {line[2]:<{widths[2]}}  {line[3]}\n")
@@ -112,6 +105,13 @@ def command_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # ----------------------------------------------------------------------------- show
+
+
+def _is_house_problem(problem: str) -> bool:
+    """Whether a problem is a house variant's (noted by :func:`ginspec.house_variants.note_left_out`)."""
+    from ginspec.variants import house_problems
+
+    return problem in house_problems().values()
 
 
 def show_answer(variants: dict[str, Variant], name: str) -> dict[str, Any]:
@@ -132,7 +132,9 @@ def show_answer(variants: dict[str, Variant], name: str) -> dict[str, Any]:
         "description": variant.description,
         "extends": variant.extends,
         "chain": chain(variants, name),
-        "authoritative": is_authoritative(name),
+        "authoritative": variant.authoritative,
+        "house": variant.house,
+        "path": variant.path,
         "sources": list(variant.sources),
         "parameters": parameters,
     }
@@ -143,10 +145,10 @@ def command_show(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(json.dumps(answer) + "\n")
         return 0
-    out.write(f"{answer['name']}: {answer['title']}\n")
+    out.write(f"{answer['name']}: {answer['title']}{'  [house variant: ' + answer['path'] + ']' if answer['house'] else ''}\n")
     out.write(f"extends:        {' -> '.join(answer['chain'][1:]) or '-'}\n")
     out.write(f"authoritative:  {'yes' if answer['authoritative'] else 'no (house or program rules)'}\n")
-    out.write(f"sources:        {', '.join(answer['sources'])}\n")
+    out.write(f"sources:        {', '.join(answer['sources']) or '(none: a house variant)'}\n")
     out.write(f"\n{_one_line(answer['description'])}\n\n")
     rows = [(name, _text(entry["value"]), entry["set_by"]) for name, entry in answer["parameters"].items()]
     header = ("parameter", "value", "set by")
@@ -203,7 +205,7 @@ def add_variant_commands(subparsers: Any) -> None:
     )
     variants.add_argument("--json", action="store_true", help="answer in JSON")
     variants.set_defaults(handler=command_list)
-    actions = variants.add_subparsers(dest="variants_command", metavar="{show,diff}")
+    actions = variants.add_subparsers(dest="variants_command", metavar="{show,diff,check}")
 
     show = actions.add_parser("show", help="a variant's fully resolved parameters, with their meaning")
     show.add_argument("name", help="variant name, e.g. oklahoma")
@@ -215,6 +217,16 @@ def add_variant_commands(subparsers: Any) -> None:
     diff.add_argument("b", help="second variant")
     diff.add_argument("--json", action="store_true", help="answer in JSON")
     diff.set_defaults(handler=command_diff)
+
+    from ginspec.variants_lint import add_check_command
+
+    add_check_command(actions)
+    for parser in (variants, show, diff, *actions.choices.values()):
+        if not any("--variants" in action.option_strings for action in parser._actions):
+            parser.add_argument(
+                "--variants", metavar="DIR", default=argparse.SUPPRESS,
+                help="the folder of your project's own variants (default: [tool.ginspec] variants in pyproject.toml)",
+            )
 
 
 __all__ = ["add_variant_commands", "command_diff", "command_list", "command_show"]

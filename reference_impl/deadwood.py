@@ -30,9 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from reference_impl.cards import LANE_MASK, Card, cards_of
+
+if TYPE_CHECKING:
+    from reference_impl.rules import HandRules
 
 NO_DISCARD = 1 << 20
 """Stands for "no discard possible" in :data:`RUN_DEADWOOD_AFTER_DISCARD` (an empty suit)."""
@@ -109,6 +112,71 @@ empty suit)."""
 
 RUN_DEADWOOD, RUN_DEADWOOD_AFTER_DISCARD = _tabulate()
 
+_ACE_AND_KING = 1 | 1 << 12
+"""The ace and the king of a 13-bit suit mask: a suit holding both may run Q-K-A (MELD-RUN-ACE-HIGH)."""
+
+_HIGH_ACE_VALUES = _RANK_VALUES[1:] + (1,)
+"""The values of the ranks two to king and then the ace, in the order of a suit mask with the ace
+put above the king (the ace still counts 1: CARD-VALUES)."""
+
+
+def _ace_above_king(lane: int) -> int:
+    """A suit mask holding the ace, with the ace moved above the king: bit 0 is then the two and
+    bit 12 the ace."""
+    return (lane >> 1) | 1 << 12
+
+
+def _ace_back_below(block: int) -> int:
+    """A block of :func:`_ace_above_king` as a suit mask again."""
+    return ((block << 1) & LANE_MASK) | (block >> 12)
+
+
+def _run_deadwood_of(lane: int, values: tuple[int, ...]) -> int:
+    """The value of a suit's cards outside its unbroken stretches of three or more, the ranks of
+    the mask valued by ``values``."""
+    melded = 0
+    for block in _run_melds(lane):
+        melded |= block
+    return sum(values[bit.bit_length() - 1] for bit in _bits(lane & ~melded))
+
+
+class AceHighTables:
+    """The per-suit tables of :data:`RUN_DEADWOOD` and :data:`RUN_DISCARD_CHANGE` when the ace may
+    also end a run above the king (MELD-RUN-ACE-HIGH, ``ace_in_runs: low_or_high``): a suit holding
+    the ace and the king melds the better of its runs with the ace low and its runs with the ace
+    high (one ace cannot be both, and no run wraps: MELD-RUN-NO-WRAP). Built on first use, since
+    only a variant with ace-high runs needs them."""
+
+    run: tuple[int, ...]
+    change: tuple[int, ...]
+
+    def __init__(self) -> None:
+        run = list(RUN_DEADWOOD)
+        for lane in range(1 << 13):
+            if lane & _ACE_AND_KING == _ACE_AND_KING:
+                run[lane] = min(run[lane], _run_deadwood_of(_ace_above_king(lane), _HIGH_ACE_VALUES))
+        change = list(RUN_DISCARD_CHANGE)
+        for lane in range(1 << 13):
+            if lane & _ACE_AND_KING == _ACE_AND_KING:
+                after = min(run[lane ^ bit] for bit in _bits(lane))
+                change[lane] = after - run[lane]
+        self.run = tuple(run)
+        self.change = tuple(change)
+
+
+@lru_cache(maxsize=1)
+def ace_high_tables() -> AceHighTables:
+    """The tables of :class:`AceHighTables`, built once."""
+    return AceHighTables()
+
+
+def ace_may_be_high(mask: int, rules: "HandRules") -> bool:
+    """MELD-RUN-ACE-HIGH: whether the ace of some suit of ``mask`` may end a run above the king.
+
+    Only a suit holding both its ace and its king can tell ``ace_in_runs: low_or_high`` from
+    ``low``, so the parameter is read only then: an answer about other cards does not depend on it."""
+    return bool(mask & (mask >> 12) & _COLUMNS) and rules.ace_in_runs == "low_or_high"
+
 _ALL_FOUR = (0, 1, 2, 3)
 
 
@@ -166,8 +234,11 @@ def _set_choices_for(mask: int, settable_ranks: int) -> tuple[Lanes, ...]:
     return choices
 
 
-def least_deadwood(mask: int, _table: tuple[int, ...] = RUN_DEADWOOD, _lane: int = LANE_MASK) -> int:
-    """DEADWOOD-COUNT: the least deadwood of a hand at rest, given as a card mask."""
+def least_deadwood(mask: int, _table: tuple[int, ...] = RUN_DEADWOOD, _lane: int = LANE_MASK, *, ace_high: bool = False) -> int:
+    """DEADWOOD-COUNT: the least deadwood of a hand at rest, given as a card mask; with
+    ``ace_high`` an ace may also end a run above the king (MELD-RUN-ACE-HIGH, :func:`ace_may_be_high`)."""
+    if ace_high:
+        _table = ace_high_tables().run
     c = mask & _lane
     d = (mask >> 16) & _lane
     h = (mask >> 32) & _lane
@@ -188,13 +259,19 @@ def least_deadwood_after_discard(
     _table: tuple[int, ...] = RUN_DEADWOOD,
     _change: tuple[int, ...] = RUN_DISCARD_CHANGE,
     _lane: int = LANE_MASK,
+    *,
+    ace_high: bool = False,
 ) -> int:
     """KNOCK-COUNT-AFTER-DISCARD: least deadwood of the cards kept, minimised over every discard.
 
     ``mask`` holds the hand after the draw (11 cards in the standard game). Exact: the minimum is
     taken over every discard, not by dropping the highest unmelded card. For each choice of sets,
-    the discard comes out of the one suit where removing a card costs least.
+    the discard comes out of the one suit where removing a card costs least. ``ace_high``: as in
+    :func:`least_deadwood`.
     """
+    if ace_high:
+        tables = ace_high_tables()
+        _table, _change = tables.run, tables.change
     c = mask & _lane
     d = (mask >> 16) & _lane
     h = (mask >> 32) & _lane
@@ -237,52 +314,82 @@ class Arrangement:
         return sum(card.value for card in self.deadwood_cards)
 
 
-def _arrangement(mask: int, in_sets: int) -> Arrangement:
-    """The best arrangement for one choice of sets: sets as chosen, every long stretch a run."""
-    meld_masks: list[int] = []
+def _suit_layouts(lane: int, ace_high: bool) -> list[list[int]]:
+    """The best ways to meld one suit by runs, each as its runs (suit masks): every unbroken
+    stretch of three or more; with ``ace_high``, when the suit holds the ace and the king, also the
+    stretches with the ace above the king, if they leave no more deadwood (MELD-RUN-ACE-HIGH)."""
+    low = _run_melds(lane)
+    if not ace_high or lane & _ACE_AND_KING != _ACE_AND_KING:
+        return [low]
+    high = [_ace_back_below(block) for block in _run_melds(_ace_above_king(lane))]
+    low_left = _run_deadwood_of(lane, _RANK_VALUES)
+    high_left = _run_deadwood_of(_ace_above_king(lane), _HIGH_ACE_VALUES)
+    if high_left < low_left:
+        return [high]
+    if low_left < high_left or sorted(high) == sorted(low):
+        return [low]
+    return [low, high]
+
+
+def _arrangements(mask: int, in_sets: int, ace_high: bool) -> list[Arrangement]:
+    """The best arrangements for one choice of sets: sets as chosen, each suit's rest melded by
+    its best runs (one layout, or with ace-high runs possibly two per suit)."""
+    set_masks: list[int] = []
     for rank in range(13):
         rank_cards = in_sets & (0x1000100010001 << rank)
         if rank_cards:
-            meld_masks.append(rank_cards)
+            set_masks.append(rank_cards)
     rest = mask ^ in_sets
-    deadwood = rest
-    for suit in _ALL_FOUR:
-        for run in _run_melds((rest >> (16 * suit)) & LANE_MASK):
-            meld_masks.append(run << (16 * suit))
-            deadwood ^= run << (16 * suit)
-    return Arrangement(
-        melds=tuple(tuple(cards_of(meld)) for meld in meld_masks),
-        deadwood_cards=tuple(cards_of(deadwood)),
-    )
+    per_suit = [
+        [[run << (16 * suit) for run in layout] for layout in _suit_layouts((rest >> (16 * suit)) & LANE_MASK, ace_high)]
+        for suit in _ALL_FOUR
+    ]
+    found = []
+    for layouts in product(*per_suit):
+        meld_masks = set_masks + [run for layout in layouts for run in layout]
+        deadwood = rest
+        for run in meld_masks[len(set_masks):]:
+            deadwood ^= run
+        found.append(Arrangement(
+            melds=tuple(tuple(cards_of(meld)) for meld in meld_masks),
+            deadwood_cards=tuple(cards_of(deadwood)),
+        ))
+    return found
 
 
-def optimal_arrangements(mask: int) -> list[Arrangement]:
+def _arrangement(mask: int, in_sets: int) -> Arrangement:
+    """The best arrangement for one choice of sets with the ace low in runs."""
+    return _arrangements(mask, in_sets, False)[0]
+
+
+def optimal_arrangements(mask: int, *, ace_high: bool = False) -> list[Arrangement]:
     """Every arrangement of a hand at rest that reaches its least deadwood.
 
     Arrangements are counted as ``spec/notation.md`` says: adjacent run cards form one run. Each
-    choice of sets has exactly one best run layout, so listing the set choices that reach the
-    minimum lists the optimal arrangements, each once. A hand's arrangements depend on its cards
-    alone: they are worked out once per hand (a replayed hand meets the same hands again).
+    choice of sets has exactly one best run layout (with ace-high runs, a suit may have two equally
+    good ones: the ace low or high), so listing the set choices that reach the minimum lists the
+    optimal arrangements, each once. A hand's arrangements depend on its cards alone: they are
+    worked out once per hand (a replayed hand meets the same hands again).
     """
-    return list(_optimal_arrangements(mask))
+    return list(_optimal_arrangements(mask, ace_high))
 
 
 @lru_cache(maxsize=1 << 14)
-def _optimal_arrangements(mask: int) -> tuple[Arrangement, ...]:
-    best = least_deadwood(mask)
+def _optimal_arrangements(mask: int, ace_high: bool = False) -> tuple[Arrangement, ...]:
+    best = least_deadwood(mask, ace_high=ace_high)
     found = []
     for in_sets in set_choices(mask):
-        arrangement = _arrangement(mask, in_sets)
-        if arrangement.deadwood == best:
-            found.append(arrangement)
+        for arrangement in _arrangements(mask, in_sets, ace_high):
+            if arrangement.deadwood == best:
+                found.append(arrangement)
     return tuple(found)
 
 
-def best_discards(mask: int) -> tuple[int, list[Card]]:
+def best_discards(mask: int, *, ace_high: bool = False) -> tuple[int, list[Card]]:
     """KNOCK-COUNT-AFTER-DISCARD: the least deadwood after discarding, and every discard reaching it.
 
     The least deadwood is the one the per-suit tables give (:func:`least_deadwood_after_discard`,
     the count that play and the knock checks rely on), so every question about a hand after the
     draw checks those tables too."""
-    best = least_deadwood_after_discard(mask)
-    return best, [card for card in cards_of(mask) if least_deadwood(mask ^ card.bit) == best]
+    best = least_deadwood_after_discard(mask, ace_high=ace_high)
+    return best, [card for card in cards_of(mask) if least_deadwood(mask ^ card.bit, ace_high=ace_high) == best]

@@ -10,11 +10,13 @@ from typing import Sequence
 from reference_impl.cards import Card, format_cards, mask_of
 from reference_impl.deadwood import (
     Arrangement,
+    ace_may_be_high,
     best_discards,
     least_deadwood,
     optimal_arrangements,
 )
 from reference_impl.errors import CardNotHeld, WrongHandSize
+from reference_impl.melds import MeldType, meld_type
 from reference_impl.rules import HandRules
 
 
@@ -23,6 +25,12 @@ def require_size(cards: Sequence[Card], sizes: Sequence[int], what: str) -> None
     if len(cards) not in sizes:
         wanted = " or ".join(str(size) for size in sizes)
         raise WrongHandSize(f"{what} has {len(cards)} cards, expected {wanted}: {format_cards(cards)!r}")
+
+
+def meld_type_under(cards: Sequence[Card], rules: HandRules) -> MeldType | None:
+    """MELD-SET, MELD-RUN, MELD-RUN-ACE-LOW or MELD-RUN-ACE-HIGH as the variant has it: the kind of
+    meld ``cards`` form, or ``None``."""
+    return meld_type(cards, ace_may_be_high(mask_of(cards), rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +45,8 @@ def evaluate_resting_hand(cards: Sequence[Card], rules: HandRules) -> RestingHan
     """DEADWOOD-COUNT and MELD-DISJOINT for a hand of at most ``hand_size`` cards."""
     require_size(cards, range(rules.hand_size + 1), "a hand at rest")
     mask = mask_of(cards)
-    return RestingHand(least_deadwood(mask), tuple(optimal_arrangements(mask)))
+    high = ace_may_be_high(mask, rules)
+    return RestingHand(least_deadwood(mask, ace_high=high), tuple(optimal_arrangements(mask, ace_high=high)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +79,17 @@ def is_gin(deadwood: int) -> bool:
 
 def is_big_gin(cards_after_draw: Sequence[Card], rules: HandRules) -> bool:
     """BIGGIN-DEFINITION: all the cards held after the draw are melded, and the variant has big gin."""
-    return rules.big_gin and least_deadwood(mask_of(cards_after_draw)) == 0
+    mask = mask_of(cards_after_draw)
+    return rules.big_gin and least_deadwood(mask, ace_high=ace_may_be_high(mask, rules)) == 0
 
 
 def evaluate_drawn_hand(cards: Sequence[Card], rules: HandRules) -> DrawnHand:
     """Everything a player holding ``hand_size + 1`` cards may do about going out."""
     require_size(cards, (rules.hand_size + 1,), "a hand after the draw")
     mask = mask_of(cards)
-    deadwood, discards = best_discards(mask)
-    kept = optimal_arrangements(mask ^ discards[0].bit)[0]
+    high = ace_may_be_high(mask, rules)
+    deadwood, discards = best_discards(mask, ace_high=high)
+    kept = optimal_arrangements(mask ^ discards[0].bit, ace_high=high)[0]
     big_gin = is_big_gin(cards, rules)
     return DrawnHand(
         deadwood=deadwood,
@@ -87,7 +98,7 @@ def evaluate_drawn_hand(cards: Sequence[Card], rules: HandRules) -> DrawnHand:
         can_gin=is_gin(deadwood),
         can_big_gin=big_gin,
         kept=kept,
-        all_melded=optimal_arrangements(mask)[0] if big_gin else None,
+        all_melded=optimal_arrangements(mask, ace_high=high)[0] if big_gin else None,
     )
 
 
@@ -106,5 +117,6 @@ def check_knock(cards: Sequence[Card], discard: Card, rules: HandRules) -> Knock
     require_size(cards, (rules.hand_size + 1,), "a hand after the draw")
     if discard not in cards:
         raise CardNotHeld(f"the discard {str(discard)!r} is not in the hand {format_cards(cards)!r}")
-    deadwood = least_deadwood(mask_of(cards) ^ discard.bit)
+    mask = mask_of(cards)
+    deadwood = least_deadwood(mask ^ discard.bit, ace_high=ace_may_be_high(mask, rules))
     return KnockCheck(legal=can_knock_with(deadwood, rules), deadwood=deadwood, gin=is_gin(deadwood))

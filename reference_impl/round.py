@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
-from reference_impl.deadwood import least_deadwood, least_deadwood_after_discard, optimal_arrangements
+from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard, optimal_arrangements
 from reference_impl.errors import (
     DuplicateCard,
     GinError,
@@ -377,7 +377,7 @@ def _discardable(state: RoundState, held: int, taken: Card | None) -> int:
 
 def _big_gin_open(state: RoundState, held: int) -> bool:
     """BIGGIN-DEFINITION: every card held after the draw is melded, and the variant has big gin."""
-    return state.rules.hand.big_gin and least_deadwood(held) == 0
+    return state.rules.hand.big_gin and least_deadwood(held, ace_high=ace_may_be_high(held, state.rules.hand)) == 0
 
 
 def _going_out(state: RoundState, held: int, discardable: int) -> tuple[list[int], list[int], bool]:
@@ -393,13 +393,14 @@ def _going_out(state: RoundState, held: int, discardable: int) -> tuple[list[int
     big_gin = _big_gin_open(state, held)
     knocks: list[int] = []
     gins: list[int] = []
-    if least_deadwood_after_discard(held) > limit:
+    high = ace_may_be_high(held, state.rules.hand)
+    if least_deadwood_after_discard(held, ace_high=high) > limit:
         return knocks, gins, big_gin
     rest = discardable
     while rest:
         bit = rest & -rest
         rest ^= bit
-        deadwood = least_deadwood(held ^ bit)  # KNOCK-COUNT-AFTER-DISCARD: the discard is not counted
+        deadwood = least_deadwood(held ^ bit, ace_high=high)  # KNOCK-COUNT-AFTER-DISCARD: the discard is not counted
         if deadwood <= limit:
             knocks.append(bit)
             if deadwood == 0:
@@ -407,19 +408,22 @@ def _going_out(state: RoundState, held: int, discardable: int) -> tuple[list[int
     return knocks, gins, big_gin
 
 
-def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool) -> bool:
+def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool, ace_high: bool = False) -> bool:
     """LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN: can ``card`` go onto this meld now?
 
     Without chaining a card must fit the meld as spread (``original``). A set of three takes its
-    fourth card; once that is laid off, no card of the rank is left to lay off."""
+    fourth card; once that is laid off, no card of the rank is left to lay off. With ``ace_high``
+    (MELD-RUN-ACE-HIGH) a run reaching the king takes the ace above it."""
     base = meld if chaining else original
-    kind = meld_type(base)
+    kind = meld_type(base, ace_high)
     if kind is MeldType.SET:
         return len(base) == 3 and card.rank == base[0].rank
     if kind is MeldType.RUN and card.suit == base[0].suit:
-        low = min(c.rank for c in base)
-        high = max(c.rank for c in base)
-        if card.rank == low - 1 or card.rank == high + 1:
+        above_king = ace_high and meld_type(base) is None  # the run already ends in the ace above the king
+        ranks = [14 if above_king and c.rank == 1 else c.rank for c in base]
+        low, high = min(ranks), max(ranks)
+        rank = 14 if ace_high and card.rank == 1 and high == 13 and low > 1 else card.rank
+        if rank == low - 1 or rank == high + 1:
             return card not in meld
     return False
 
@@ -431,7 +435,7 @@ def _layoff_targets(state: RoundState, card: Card) -> list[int]:
     return [
         index
         for index, meld in enumerate(state.spread)
-        if meld_takes(meld, state.original_spread[index], card, chaining)
+        if meld_takes(meld, state.original_spread[index], card, chaining, ace_may_be_high(mask_of(meld) | card.bit, state.rules.hand))
     ]
 
 
@@ -626,7 +630,7 @@ def _knock(state: RoundState, action: Action, refuse: Any) -> RoundState:
     assert card is not None
     _check_discardable(state, player, card, refuse)
     kept_mask = state.hand_mask(player) ^ card.bit
-    deadwood = least_deadwood(kept_mask)
+    deadwood = least_deadwood(kept_mask, ace_high=ace_may_be_high(kept_mask, state.rules.hand))
     if deadwood > state.knock_limit:
         raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
     if state.rules.gin_mandatory and deadwood > 0 and _gin_open(state, player):
@@ -662,7 +666,7 @@ def _big_gin(state: RoundState, action: Action, refuse: Any) -> RoundState:
     if not _big_gin_open(state, held):
         reason = "the variant has no big gin" if not state.rules.hand.big_gin else "not every card held is melded"
         raise refuse("not_big_gin", reason)
-    spread = optimal_arrangements(held)[0]
+    spread = optimal_arrangements(held, ace_high=ace_may_be_high(held, state.rules.hand))[0]
     knocked = _evolve(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
     return _finish_gin(knocked, "big_gin", state.rules.hand.big_gin_bonus)
 
@@ -677,7 +681,8 @@ def _doubled(state: RoundState, points: int) -> int:
 def _finish_gin(state: RoundState, outcome: str, bonus: int) -> RoundState:
     """SCORE-GIN / SCORE-BIGGIN, GIN-DEFENDER-MELDS, GIN-CANNOT-BE-UNDERCUT."""
     assert state.knocker is not None
-    defender_deadwood = least_deadwood(state.hand_mask(other(state.knocker)))
+    defender_mask = state.hand_mask(other(state.knocker))
+    defender_deadwood = least_deadwood(defender_mask, ace_high=ace_may_be_high(defender_mask, state.rules.hand))
     result = RoundResult(outcome, state.knocker, _doubled(state, bonus + defender_deadwood), state.knocker, 0, defender_deadwood)
     return _evolve(state, phase="over", to_play=None, result=result)
 
@@ -710,7 +715,8 @@ def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
     """LAYOFF-DEFENDER-MELDS, then SCORE-KNOCK-WIN / SCORE-UNDERCUT / SCORE-UNDERCUT-TIE."""
     assert state.knocker is not None
     defender = action.player
-    defender_deadwood = least_deadwood(state.hand_mask(defender))
+    defender_mask = state.hand_mask(defender)
+    defender_deadwood = least_deadwood(defender_mask, ace_high=ace_may_be_high(defender_mask, state.rules.hand))
     melded = {card for meld in state.original_spread for card in meld}
     knocker_deadwood = sum(card.value for card in state.hand(state.knocker) if card not in melded)
     outcome, winner, points = outcome_of_knock(knocker_deadwood, defender_deadwood, state.hand_rules)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Mapping, Self
 from reference_impl.errors import InvalidParameter
 
 TIE_OUTCOMES = ("undercut", "undercut_without_bonus", "knocker_wins", "draw")
+ACES_IN_RUNS = ("low", "low_or_high")
 
 
 def read_parameter(parameters: Mapping[str, Any], name: str, kind: type, choices: tuple[str, ...] = ()) -> Any:
@@ -157,6 +158,9 @@ class HandRules(Rules):
     - ``tie_outcome``: what equal counts after a knock mean (SCORE-UNDERCUT-TIE).
     - ``layoffs`` / ``layoff_chaining``: whether the defender may lay off, and onto his own
       earlier lay-offs (LAYOFF-DEFENDER-ONLY, LAYOFF-CHAIN).
+    - ``ace_in_runs``: the ace only low in runs (MELD-RUN-ACE-LOW), or low or high, never both at
+      once (MELD-RUN-ACE-HIGH); read only for a suit holding its ace and its king
+      (:func:`reference_impl.deadwood.ace_may_be_high`).
 
     The allowed values of the integers, outside which a value is an invalid parameter:
     DEAL-HAND-SIZE-10, KNOCK-LIMIT, GIN-BONUS, BIGGIN-BONUS, SCORE-UNDERCUT.
@@ -172,6 +176,7 @@ class HandRules(Rules):
         tie_outcome=Parameter(str, TIE_OUTCOMES),
         layoffs=Parameter(bool),
         layoff_chaining=Parameter(bool),
+        ace_in_runs=Parameter(str, ACES_IN_RUNS),
     )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from reference_impl.cards import Card, format_cards, mask_of
-from reference_impl.deadwood import Arrangement, optimal_arrangements
+from reference_impl.deadwood import Arrangement, ace_may_be_high, optimal_arrangements
 from reference_impl.errors import DuplicateCard, IllegalKnock, NotBigGin
 from reference_impl.hand import can_knock_with, is_big_gin, require_size
 from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
@@ -35,13 +35,14 @@ class HandResult:
         return self.defence.deadwood
 
 
-def spread_from_melds(melds: Sequence[Sequence[Card]], hand: Sequence[Card]) -> Arrangement:
+def spread_from_melds(melds: Sequence[Sequence[Card]], hand: Sequence[Card], ace_high: bool = False) -> Arrangement:
     """KNOCK-SPREAD-FIXED and MELD-ARRANGEMENT-CHOICE: the spread a knocker declares himself.
 
     Raises :class:`~reference_impl.errors.InvalidMelds` unless it is made of valid, disjoint melds
     of his own cards. The cards outside it are his deadwood, even if he could have melded more.
+    ``ace_high``: runs may end in the ace above the king (MELD-RUN-ACE-HIGH).
     """
-    check_spread(melds, hand)
+    check_spread(melds, hand, ace_high)
     melded = {card for meld in melds for card in meld}
     return Arrangement(tuple(tuple(meld) for meld in melds), tuple(card for card in hand if card not in melded))
 
@@ -67,15 +68,16 @@ def score_big_gin(knocker: Sequence[Card], defender: Sequence[Card], rules: Hand
     if not is_big_gin(knocker, rules):
         reason = "the variant has no big gin" if not rules.big_gin else "not all of its cards are melded"
         raise NotBigGin(f"the knocker holds {len(knocker)} cards, which is only allowed for big gin, and {reason}")
-    defence = defender_without_layoffs(defender)
-    spread = optimal_arrangements(mask_of(knocker))[0]
+    defence = defender_without_layoffs(defender, rules)
+    mask = mask_of(knocker)
+    spread = optimal_arrangements(mask, ace_high=ace_may_be_high(mask, rules))[0]
     return HandResult("big_gin", "knocker", rules.big_gin_bonus + defence.deadwood, spread, defence)
 
 
 def _result_against(spread: Arrangement, defender: Sequence[Card], rules: HandRules) -> HandResult:
     if spread.deadwood == 0:
         # GIN-NO-LAYOFF, GIN-DEFENDER-MELDS, GIN-CANNOT-BE-UNDERCUT: SCORE-GIN
-        defence = defender_without_layoffs(defender)
+        defence = defender_without_layoffs(defender, rules)
         return HandResult("gin", "knocker", rules.gin_bonus + defence.deadwood, spread, defence)
     defence = best_defence(spread.melds, defender, rules)
     outcome, winner, points = outcome_of_knock(spread.deadwood, defence.deadwood, rules)
@@ -96,12 +98,14 @@ def knocker_spread(
     most deadwood after the defender's best lay-offs; if that still leaves a choice, the one whose
     canonical printing comes first. Raises IllegalKnock over the knock limit.
     """
-    best_spreads = optimal_arrangements(mask_of(knocker))
+    mask = mask_of(knocker)
+    high = ace_may_be_high(mask, rules)
+    best_spreads = optimal_arrangements(mask, ace_high=high)
     if knocker_melds is not None and best_spreads[0].deadwood != 0:
-        candidates = [spread_from_melds(knocker_melds, knocker)]
+        candidates = [spread_from_melds(knocker_melds, knocker, high)]
     else:
         if knocker_melds is not None:
-            check_spread(knocker_melds, knocker)
+            check_spread(knocker_melds, knocker, high)
         candidates = best_spreads
     if not can_knock_with(candidates[0].deadwood, rules):
         raise IllegalKnock(
@@ -133,6 +137,6 @@ def score_hand(
     require_size(defender, (rules.hand_size,), "the defender's hand")
     if len(knocker) == rules.hand_size + 1:
         if knocker_melds is not None:
-            check_spread(knocker_melds, knocker)
+            check_spread(knocker_melds, knocker, ace_may_be_high(mask_of(knocker), rules))
         return score_big_gin(knocker, defender, rules)
     return _result_against(knocker_spread(knocker, defender, rules, knocker_melds), defender, rules)

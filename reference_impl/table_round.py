@@ -25,7 +25,7 @@ from typing import Any, Mapping, Sequence
 
 from reference_impl.actions import SEATS, Action, format_action, parse_action
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, sort_cards
-from reference_impl.deadwood import least_deadwood
+from reference_impl.deadwood import ace_may_be_high, least_deadwood
 from reference_impl.errors import (
     DuplicateCard,
     IllegalKnock,
@@ -271,10 +271,11 @@ def _going_out(state: TableState, hand: Sequence[Card]) -> tuple[list[Card], lis
     knocks: list[Card] = []
     gins: list[Card] = []
     mask = mask_of(hand)
+    high = ace_may_be_high(mask, state.rules.table.hand)
     for card in sort_cards(hand):
         if not _may_discard(state, card):
             continue
-        deadwood = least_deadwood(mask ^ card.bit)
+        deadwood = least_deadwood(mask ^ card.bit, ace_high=high)
         if deadwood <= state.knock_limit:
             knocks.append(card)
         if deadwood == 0:
@@ -291,7 +292,10 @@ def _targets(state: TableState, seat: str, card: Card) -> list[int]:
     return [
         index
         for index, meld in enumerate(state.spread)
-        if meld_takes(state.meld_as_seen(seat, index), meld, card, hand_rules.layoff_chaining)
+        if meld_takes(
+            state.meld_as_seen(seat, index), meld, card, hand_rules.layoff_chaining,
+            ace_may_be_high(mask_of(state.meld_as_seen(seat, index)) | card.bit, hand_rules),
+        )
     ]
 
 
@@ -420,7 +424,8 @@ def _knock(state: TableState, action: Action, refuse: Any) -> TableState:
     assert card is not None
     _check_discardable(state, seat, card, refuse)
     kept = tuple(held for held in state.hand(seat) if held != card)
-    deadwood = least_deadwood(mask_of(kept))
+    kept_mask = mask_of(kept)
+    deadwood = least_deadwood(kept_mask, ace_high=ace_may_be_high(kept_mask, state.rules.table.hand))
     if deadwood > state.knock_limit:
         raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
     if state.rules.round.gin_mandatory and deadwood > 0 and _going_out(state, state.hand(seat))[1]:
@@ -478,12 +483,18 @@ def _done(state: TableState, action: Action, refuse: Any) -> TableState:
     return _evolve(state, to_play=following)
 
 
+def _least_deadwood_of(hand: Sequence[Card], state: TableState) -> int:
+    """DEADWOOD-COUNT of a player's cards, with ace-high runs where the table's rules have them."""
+    mask = mask_of(hand)
+    return least_deadwood(mask, ace_high=ace_may_be_high(mask, state.rules.table.hand))
+
+
 def _score(state: TableState) -> TableState:
     """LAYOFF-DEFENDER-MELDS, GIN-DEFENDER-MELDS, GIN-NO-LAYOFF, then MPN-SEED003-SCORING: every
     other player's deadwood is the least deadwood of the cards he still holds."""
     assert state.knocker is not None
     deadwood = {
-        seat: state.knocker_deadwood if seat == state.knocker else least_deadwood(mask_of(state.hand(seat)))
+        seat: state.knocker_deadwood if seat == state.knocker else _least_deadwood_of(state.hand(seat), state)
         for seat in state.seats
     }
     outcome, winner, points = score_table(state.knocker, deadwood, state.rules.table)

@@ -34,7 +34,7 @@ from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
 from reference_impl.cards import Card, mask_of
-from reference_impl.deadwood import Arrangement, least_deadwood, optimal_arrangements
+from reference_impl.deadwood import Arrangement, ace_may_be_high, least_deadwood, optimal_arrangements
 from reference_impl.errors import IllegalKnock, InvalidDealer, InvalidHand, InvalidRules
 from reference_impl.game import (
     PlayerFinal,
@@ -83,7 +83,7 @@ DECK_SIZE = 52
 STANDARD_EXAMPLE: dict[str, Any] = {
     "hand_size": 10, "knock_limit": 10, "gin_bonus": 25, "big_gin": True, "big_gin_bonus": 31,
     "undercut_bonus": 25, "tie_outcome": "undercut", "layoffs": True, "layoff_chaining": True,
-    "players": 2, "table_format": "heads_up", "scoring_model": "winner_only", "knock_bonus": 0,
+    "ace_in_runs": "low", "players": 2, "table_format": "heads_up", "scoring_model": "winner_only", "knock_bonus": 0,
     "gin_defender_deadwood_multiplier": 1, "game_target": 100, "game_bonus": 100, "box_bonus": 25,
     "box_timing": "game_end", "extra_boxes": False, "shutout": "double_total",
     "game_winner": "first_to_target", "dealer_rotation": "alternate", "void_hand_dealer": "same",
@@ -216,9 +216,9 @@ def _defences(spread: Arrangement, hands: Mapping[str, Sequence[Card]], order: S
     return {seat: best_defence(spread.melds, hands[seat], rules.hand) for seat in order}
 
 
-def _gin_defences(hands: Mapping[str, Sequence[Card]], order: Sequence[str]) -> dict[str, DefenderResult]:
+def _gin_defences(hands: Mapping[str, Sequence[Card]], order: Sequence[str], rules: TableRules) -> dict[str, DefenderResult]:
     """GIN-NO-LAYOFF, GIN-DEFENDER-MELDS: against gin every other player only melds his own cards."""
-    return {seat: defender_without_layoffs(hands[seat]) for seat in order}
+    return {seat: defender_without_layoffs(hands[seat], rules.hand) for seat in order}
 
 
 def _spread_preference(defences: Mapping[str, DefenderResult], order: Sequence[str]) -> tuple[int, ...]:
@@ -244,17 +244,19 @@ def knocker_table_spread(
     order. Against gin nobody lays off (GIN-NO-LAYOFF, GIN-DEFENDER-MELDS). Raises
     :class:`IllegalKnock` over the knock limit (KNOCK-LIMIT).
     """
-    if knocker_melds is not None and least_deadwood(mask_of(knocker)) != 0:
-        candidates = [spread_from_melds(knocker_melds, knocker)]
+    mask = mask_of(knocker)
+    high = ace_may_be_high(mask, rules.hand)
+    if knocker_melds is not None and least_deadwood(mask, ace_high=high) != 0:
+        candidates = [spread_from_melds(knocker_melds, knocker, high)]
     else:
         if knocker_melds is not None:
-            check_spread(knocker_melds, knocker)
-        candidates = optimal_arrangements(mask_of(knocker))
+            check_spread(knocker_melds, knocker, high)
+        candidates = optimal_arrangements(mask, ace_high=high)
     deadwood = min(spread.deadwood for spread in candidates)
     if not can_knock_with(deadwood, rules.hand):
         raise IllegalKnock(f"the knocker's deadwood is {deadwood}, over the knock limit of {rules.hand.knock_limit}")
     gin = deadwood == 0
-    scored = [(spread, _gin_defences(others, order) if gin else _defences(spread, others, order, rules)) for spread in candidates]
+    scored = [(spread, _gin_defences(others, order, rules) if gin else _defences(spread, others, order, rules)) for spread in candidates]
     return max(scored, key=lambda pair: _spread_preference(pair[1], order))
 
 

@@ -12,7 +12,8 @@ profile passes it on every case it asks (``tests/test_masquerades.py``).
 - :class:`NoRefusals`: declares no ``refuses``; a malformed question is declined.
 - :class:`Limited`: plays some parameters only at the values it lists (with a home variant: every
   parameter of that variant), answering under its own value whatever it is asked.
-- :class:`Reading`: plays one reading of one open question of ``spec/ambiguities.yaml``.
+- :class:`Reading`: plays one reading of one open question of ``spec/ambiguities.yaml``
+  (:mod:`tests.masquerade_readings`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from reference_impl.actions import parse_action
 from reference_impl.cards import sort_cards
 from reference_impl.layoff import best_defence
 from reference_impl.round import Action, IllegalAction, apply
+from tests.masquerade_readings import Reading as ActedReading
 
 
 class AutomaticLayoffs(ReferenceAdapter):
@@ -138,36 +140,9 @@ class Limited(ReferenceAdapter):
         return super().ask(question)
 
 
-def _replay(question: Question, before: Any) -> dict[str, Any]:
-    """A round question replayed by the reference engine, where ``before(state, action)`` may
-    refuse an action (raise :class:`Refused`) before the rules apply it."""
-    data = {**question.input, "parameters": question.parameters}
-    for text in data["actions"]:
-        parse_action(text)
-    state = start_of_round(data)
-
-    def play(text: str) -> None:
-        nonlocal state
-        action = parse_action(text)
-        before(state, action)
-        try:
-            state = apply(state, action)
-        except IllegalAction as exc:
-            raise Refused(exc.reason, str(exc), exc.forfeits, exc.action) from None
-
-    def finish() -> dict[str, Any]:
-        return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
-
-    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: observe(state), finish)
-
-
-class Reading(Limited):
+class Reading(ActedReading, Limited):
     """The reference engine playing one reading of an open question (the default readings of all
-    others). The readings played differently from the reference: Q27 ``b`` (a knock over the
-    limit is an illegal knock before anything else), Q27 ``c`` (an invalid spread is refused
-    before the count), Q30 ``b`` (a spread is scored as shown); any other reading is declared
-    only, the reference answering as it does (no case depends on it). A reading that parameters
-    select is played by answering under those parameters, whatever the question says."""
+    others), acted out as :mod:`tests.masquerade_readings` describes."""
 
     def __init__(self, question: str, reading: str) -> None:
         from ginspec.readings import reading_limits
@@ -175,61 +150,3 @@ class Reading(Limited):
         super().__init__(reading_limits({question: reading}))
         self.question = question
         self.reading = reading
-
-    def capabilities(self) -> Capabilities:
-        declared = dataclasses.replace(super().capabilities(), parameters={}, readings={self.question: self.reading})
-        return dataclasses.replace(declared, engine=f"reads-{self.question}-{self.reading}")
-
-    def _answer(self, question: Question) -> dict[str, Any]:
-        choice = (self.question, self.reading)
-        if question.kind == "round" and choice in (("Q27", "b"), ("Q27", "c"), ("Q30", "b")):
-            return _replay(question, self._before)
-        if question.kind == "score" and choice == ("Q30", "b") and question.input.get("knocker_melds") is not None:
-            return self._score_as_shown(question)
-        return super()._answer(question)
-
-    def _before(self, state: Any, action: Any) -> None:
-        from reference_impl.cards import mask_of
-        from reference_impl.deadwood import least_deadwood
-        from reference_impl.errors import InvalidMelds
-        from reference_impl.round import forfeits_game
-        from reference_impl.scoring import spread_from_melds
-
-        if action.verb != "knock" or state.phase != "discard" or action.player != state.to_play or action.card not in state.hand(action.player):
-            return
-        kept = tuple(card for card in state.hand(action.player) if card != action.card)
-        rules = state.round_rules
-        if self.question == "Q27" and self.reading == "b" and least_deadwood(mask_of(kept)) > state.knock_limit:
-            raise Refused("over_knock_limit", "over the knock limit", forfeits_game("over_knock_limit", rules))
-        if self.question == "Q27" and self.reading == "c" and action.spread is not None and action.card != state.taken:
-            try:
-                spread_from_melds(action.spread, kept)
-            except InvalidMelds as exc:
-                raise Refused("invalid_spread", str(exc), forfeits_game("invalid_spread", rules)) from None
-        if self.question == "Q30" and action.spread is not None:
-            melded = {card for meld in action.spread for card in meld}
-            if sum(card.value for card in kept if card not in melded) > state.knock_limit:
-                raise Refused("over_knock_limit", "the spread shown leaves too much", forfeits_game("over_knock_limit", rules))
-
-    def _score_as_shown(self, question: Question) -> dict[str, Any]:
-        import reference_impl as ref
-        from reference_impl.cards import parse_cards
-        from reference_impl.scoring import _result_against, can_knock_with, spread_from_melds
-
-        rules = ref.HandRules.from_parameters(question.parameters)
-        knocker = parse_cards(question.input["knocker"])
-        try:
-            spread = spread_from_melds([parse_cards(meld) for meld in question.input["knocker_melds"]], knocker)
-        except ref.InvalidMelds:
-            return super()._answer(question)  # no spread to score as shown
-        if not can_knock_with(spread.deadwood, rules):
-            return {"error": "illegal_knock", "message": "the spread shown leaves too much"}
-        result = _result_against(spread, parse_cards(question.input["defender"]), rules)
-        return {
-            "outcome": result.outcome,
-            "winner": result.winner,
-            "points": result.points,
-            "knocker_deadwood": result.knocker_deadwood,
-            "defender_deadwood": result.defender_deadwood,
-            "layoffs": " ".join(str(layoff.card) for layoff in result.defence.layoffs),
-        }

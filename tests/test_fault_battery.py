@@ -334,12 +334,16 @@ def variant_broken_and_used_is_blamed_not_the_vector(tmp: Path) -> Outcome:
     return outcome
 
 
-@fault("variants", 2, "spec/variants/oklahoma.yaml", "paramters")
+@fault("variants", 0, "spec/variants/oklahoma.yaml", "paramters", "left out")
 def variant_list_names_the_broken_file(tmp: Path) -> Outcome:
     root = suite_copy(tmp)
     _break_variant(root)
     outcome = run("variants")
     assert "standard" in outcome.out, "the other variants are still listed"
+    assert "oklahoma " not in outcome.out, "the broken one is not"
+    notes = outcome.err.strip().splitlines()
+    assert all(line.startswith("ginspec: note: variant ") and " left out: " in line for line in notes), notes
+    assert len(notes) == 2, "one line for oklahoma, one for oklahoma-ace-one which extends it"
     return outcome
 
 
@@ -365,7 +369,7 @@ def variant_extends_chain_1000_long(tmp: Path) -> Outcome:
     for number in range(1000):
         parent = "standard" if number == 0 else f"chain-{number - 1}"
         (folder / f"chain-{number}.yaml").write_text(
-            f"name: chain-{number}\ntitle: Chain {number}\ndescription: A long chain.\nsources: [seed-001]\nextends: {parent}\nparameters: {{}}\n",
+            f"name: chain-{number}\ntitle: Chain {number}\ndescription: A long chain.\nsources: [PAGAT]\nextends: {parent}\nparameters: {{}}\n",
             encoding="utf-8",
         )
     return run("variants", "show", "chain-999")

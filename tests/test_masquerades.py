@@ -24,6 +24,8 @@ from ginspec.variants import get_variant, load_variants, parameter_schemas
 from ginspec.vectors import Vector, load_vectors
 from tests.masquerade_engines import AutomaticLayoffs, Limited, NoRefusals, Omitting, Reading
 from ginspec.adapters.reference import ReferenceAdapter
+from ginspec.adapters.base import Question
+from ginspec.open_questions import DEALER_KINDS, open_questions_of
 
 SAMPLE_EVERY = 25
 """Every so many vectors are asked of a profile besides the cases its declaration changes."""
@@ -119,9 +121,82 @@ def test_each_limited_parameter_is_judged_fairly() -> None:
         assert_fair(run_profile(Limited({name: (value,)}), _with(selected)))
 
 
+ACTED_OUT = {
+    ("Q2", "b"): ("round", "table_round", "knock", "discard"),
+    ("Q7", "b"): ("round", "score", "table_hand", "table_round"),
+    ("Q12", "c"): ("round", "table_round"),
+    ("Q19", "b"): ("round", "table_round", "score"),
+    ("Q20", "b"): ("hollywood",),
+    ("Q21", "b"): ("table_hand", "table_round"),
+    ("Q27", "b"): ("round", "table_round"),
+    ("Q27", "c"): ("round", "table_round"),
+    ("Q28", "b"): ("table_game",),
+    ("Q29", "b"): DEALER_KINDS,
+    ("Q30", "b"): ("round", "table_round", "score"),
+}
+"""The readings no parameter selects that tests/masquerade_readings.py plays out, and the kinds of
+question whose answers they change: every vector of those kinds is asked, so that a case whose
+dependence on the question is not recorded fails."""
+
+
 def test_each_reading_of_each_open_question_is_judged_fairly() -> None:
     for question, reading in _readings():
         limited = set(reading_limits({question: reading}))
-        selected = [vector for vector in vectors() if question in vector.open_questions or limited & set(vector.depends_on or ())]
+        kinds = ACTED_OUT.get((question, reading), ())
+        selected = [vector for vector in vectors() if question in vector.open_questions or limited & set(vector.depends_on or ()) or vector.kind in kinds]
         results = run_profile(Reading(question, reading), _with(selected))
         assert_fair(results)
+        if (question, reading) in ACTED_OUT and question not in ("Q28",):  # no written case depends on Q28
+            unsupported = [result for result in results if result.status == "unsupported" and question in result.message]
+            assert unsupported, f"no case was turned away for {question} {reading!r}"
+
+
+def test_every_reading_no_parameter_selects_is_acted_out_or_changes_no_case() -> None:
+    acted = {question for question, _ in ACTED_OUT} | {"Q31"}
+    for question, register in questions().items():
+        open_readings = [entry["id"] for entry in register["readings"] if not entry.get("parameters") and entry["id"] != register["default"]]
+        if open_readings:
+            assert question in acted or register.get("cases") == "none", question
+
+
+def _played_out_without_the_wall(vector: Vector) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A written hand that ends void at the wall, played on without the wall (stock_dead_cards 0)
+    by drawing from the stock and discarding until the stock runs out."""
+    from ginspec.adapters.reference import start_of_round
+    from reference_impl.actions import format_action
+    from reference_impl.round import apply, legal_actions
+
+    parameters = {**vector.parameters, "stock_dead_cards": 0}
+    data = {**vector.input, "observe_after": []}
+    state = start_of_round({**data, "parameters": parameters})
+    actions = list(data["actions"])
+    for text in actions:
+        state = apply(state, text)
+    while state.phase != "over":
+        move = next(action for action in legal_actions(state) if action.verb not in ("knock", "big_gin") and action.source != "discard")
+        actions.append(format_action(move))
+        state = apply(state, move)
+    return {**data, "actions": actions}, parameters
+
+
+def test_a_hand_without_the_wall_that_runs_its_stock_out_depends_on_q31() -> None:
+    # no written hand plays without the wall: round-7007, void at the wall, is played on to the last card
+    vector = next(vector for vector in vectors() if vector.id == "round-7007")
+    data, parameters = _played_out_without_the_wall(vector)
+    assert open_questions_of("round", data, parameters) == ("Q31",)
+    question = Question("round", data, parameters, id="no-wall")
+    assert ReferenceAdapter().ask(question)["outcome"] == "void"
+    assert Reading("Q31", "b").ask(question) == {"finished": False}  # the stock rebuilt, play goes on
+    assert "Q31" in (Reading("Q31", "b").capabilities().reading_unsupported(("Q31",)) or "")
+    assert open_questions_of("round", vector.input, vector.parameters) == ()  # with the wall: void either way
+
+
+def test_a_recorded_result_whose_winner_scores_another_bonus_depends_on_q28() -> None:
+    # every written result scores its winner the bonus of the variant; under a larger knock bonus
+    # the same score sheets are judged on their signs only (reading a), and on the amounts too (b)
+    games = [vector for vector in vectors() if vector.kind == "table_game"]
+    engine = Reading("Q28", "b")
+    cases = plan_cases(games, "house-s003-three", {**get_variant("house-s003-three").parameters, "knock_bonus": 15})
+    results = run_cases(engine, engine.capabilities(), cases)
+    assert_fair(results)
+    assert any("Q28" in result.message for result in results if result.status == "unsupported")

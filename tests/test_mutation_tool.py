@@ -92,9 +92,10 @@ def test_a_mutants_identity_does_not_move_with_unrelated_code():
 
 
 def _first_run_vector():
-    """A vector asking whether three cards of one suit in sequence are a meld (MELD-RUN)."""
+    """A vector asking whether three cards of one suit in sequence are a meld (MELD-RUN), the ace
+    low (a run with the ace above the king is MELD-RUN-ACE-HIGH's, which ``is_run`` does not judge)."""
     for vector in load_vectors():
-        if vector.kind == "meld" and vector.expected.get("type") == "run":
+        if vector.kind == "meld" and vector.expected.get("type") == "run" and "MELD-RUN-ACE-HIGH" not in vector.rules:
             return vector
     raise AssertionError("the suite has no vector of a valid run")
 

@@ -64,6 +64,8 @@ def test_list_in_json() -> None:
         "title": load_variants()["standard"].title,
         "extends": None,
         "authoritative": True,
+        "house": False,
+        "path": "spec/variants/standard.yaml",
     }
     assert rows["house-s003-three"]["extends"] == "house-s003"
     assert rows["house-s003"]["authoritative"] is False

@@ -69,6 +69,7 @@ class TinyAdapter(Adapter):
             version="1.0",
             kinds=frozenset({"meld", "deadwood"}),
             omits=frozenset({"arrangements"}),
+            parameters={"ace_in_runs": ("low",)},  # the ace only low in runs: no Q-K-A
         )
 
     def ask(self, question: Question) -> dict:

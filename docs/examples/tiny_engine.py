@@ -78,7 +78,7 @@ for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "start":
         send({"type": "capabilities", "protocol": 1, "engine": "tiny", "version": "1.0",
-              "kinds": ["meld", "deadwood"], "parameters": {}, "omits": ["arrangements"]})
+              "kinds": ["meld", "deadwood"], "parameters": {"ace_in_runs": ["low"]}, "omits": ["arrangements"]})
     elif message["type"] == "ask":
         send({"type": "answer", "id": message["id"], "answer": answer(message["kind"], message["input"])})
     elif message["type"] == "stop":

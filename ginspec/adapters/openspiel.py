@@ -81,6 +81,7 @@ PLAY = frozenset({"round"})
 # parameter: (values OpenSpiel plays, kinds of question the parameter changes)
 LIMITS: dict[str, tuple[tuple[Any, ...], frozenset[str]]] = {
     "knock_limit": (tuple(range(11)), GOING_OUT),  # knock_card is 0..10
+    "ace_in_runs": (("low",), frozenset({"meld", "deadwood", "layoff"}) | GOING_OUT),  # the ace is rank 1 only
     "hand_size": ((10,), SCORING),
     "big_gin": ((False,), SCORING),  # the knocker always discards; eleven melded cards are gin
     "tie_outcome": (("draw",), SCORING),  # Returns(): equal counts give 0 and 0

@@ -8,7 +8,8 @@ import reference_impl as ref
 from reference_impl.cards import Card, format_hand, parse_card, parse_cards
 from reference_impl.deadwood import Arrangement
 from reference_impl.actions import format_action, parse_action
-from reference_impl.melds import format_meld, meld_type
+from reference_impl.hand import meld_type_under
+from reference_impl.melds import format_meld
 from reference_impl.game import GameAlreadyOver, GameNotOver, GameRules, play_game
 from reference_impl.hollywood import play_hollywood
 from reference_impl.round import IllegalAction, RoundState, apply, deal_checked, legal_actions
@@ -164,7 +165,7 @@ class ReferenceAdapter(Adapter):
             return {"error": "not_big_gin", "message": str(exc)}
 
     def _ask_meld(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:
-        kind = meld_type(parse_cards(data["cards"]))
+        kind = meld_type_under(parse_cards(data["cards"]), rules)
         return {"valid": kind is not None, "type": kind.value if kind else None}
 
     def _ask_deadwood(self, data: Mapping[str, Any], rules: ref.HandRules) -> dict[str, Any]:

@@ -82,6 +82,7 @@ PLAY = frozenset({"round"})
 LIMITS: dict[str, tuple[tuple[Any, ...], frozenset[str]]] = {
     # _get_going_out_cards only looks at clusters whose deadwood is within 10 of a discard
     "knock_limit": (tuple(range(11)), GOING_OUT),
+    "ace_in_runs": (("low",), frozenset({"meld", "deadwood"}) | GOING_OUT),  # the ace is rank 1 only
     "hand_size": ((10,), PLAY),
     "players": ((2,), PLAY),
     "table_format": (("heads_up",), PLAY),

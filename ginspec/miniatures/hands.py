@@ -54,7 +54,7 @@ def _set_of_first_two(_original: Callable[..., bool]) -> Callable[..., bool]:
 
 
 def _spread_may_share(_original: Callable[..., None]) -> Callable[..., None]:
-    def check_spread(melds: Sequence[Sequence[Any]], hand: Any) -> None:
+    def check_spread(melds: Sequence[Sequence[Any]], hand: Any, ace_high: bool = False) -> None:
         """Each meld is checked on its own; a card in two melds is never noticed."""
         from reference_impl.cards import format_cards
         from reference_impl.errors import InvalidMelds
@@ -62,7 +62,7 @@ def _spread_may_share(_original: Callable[..., None]) -> Callable[..., None]:
 
         held = set(hand)
         for meld in melds:
-            if meld_type(meld) is None:
+            if meld_type(meld, ace_high) is None:
                 raise InvalidMelds(f"{format_cards(meld)!r} is not a meld")
             for card in meld:
                 if card not in held:
@@ -282,7 +282,7 @@ def _gin_result(layoffs: bool = False, undercut: bool = False, count_deadwood: b
 
 
 def _unmelded_defender(_original: Callable[..., Any]) -> Callable[..., Any]:
-    def defender_without_layoffs(defender: Sequence[Any]) -> Any:
+    def defender_without_layoffs(defender: Sequence[Any], rules: Any = None) -> Any:
         """The defender's cards are all counted: he is never let meld them."""
         from reference_impl.deadwood import Arrangement
         from reference_impl.layoff import DefenderResult
@@ -338,11 +338,11 @@ def _no_layoff_onto(kind: str) -> tuple[Replace, Replace]:
         return layoff_choices_for_meld
 
     def takes(original: Callable[..., bool]) -> Callable[..., bool]:
-        def meld_takes(meld: Any, base: Any, card: Any, chaining: bool) -> bool:
+        def meld_takes(meld: Any, base: Any, card: Any, chaining: bool, ace_high: bool = False) -> bool:
             from reference_impl.melds import meld_type
 
-            found = meld_type(base)
-            return False if found is not None and found.value == kind else original(meld, base, card, chaining)
+            found = meld_type(base, ace_high)
+            return False if found is not None and found.value == kind else original(meld, base, card, chaining, ace_high)
 
         return meld_takes
 

@@ -6,6 +6,7 @@ and onto every meld that accepts them; the defender's deadwood is then minimised
 over those groups together with his own melds of the cards he keeps.
 """
 
+from .aces import aces_high
 from .cards import parse_hand, rank, suit
 from .melds import least_deadwood, meld_type
 
@@ -17,7 +18,8 @@ def accepts(meld, card):
       a set of four takes nothing.
     * LAYOFF-EXTEND-RUN: a run takes the card of its suit one rank below its lowest
       card or one above its highest, the ace low and with no wrap (an ace is never
-      laid on a run ending in the king).
+      laid on a run ending in the king), unless aces may be high (MELD-RUN-ACE-HIGH): then
+      the ace goes on above the king, and nothing goes on above an ace.
     """
     if card in meld:
         return False
@@ -27,6 +29,8 @@ def accepts(meld, card):
     if kind == "run":
         if suit(card) != suit(next(iter(meld))):
             return False
+        if aces_high():  # MELD-RUN-ACE-HIGH: the card fits when the longer group is still a run
+            return meld_type(set(meld) | {card}) == "run"
         ranks = [rank(c) for c in meld]
         return rank(card) == min(ranks) - 1 or rank(card) == max(ranks) + 1
     raise ValueError(f"{sorted(meld)} is not a meld")

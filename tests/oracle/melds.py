@@ -6,8 +6,9 @@ by trying every collection of pairwise-disjoint melds.
 """
 
 from functools import cache
-from itertools import combinations, pairwise
+from itertools import combinations
 
+from .aces import aces_high, run_positions
 from .cards import SUITS, format_hand, parse_hand, rank, sort_key, suit, total_value
 
 
@@ -20,6 +21,8 @@ def meld_type(cards):
     * MELD-RUN-ACE-LOW / CARD-RANK-ACE-LOW: the ace counts 1 only, so A-2-3 is a
       run and Q-K-A is not.
     * MELD-RUN-NO-WRAP: K (13) and A (1) are not consecutive, so K-A-2 is not a run.
+    * MELD-RUN-ACE-HIGH: under ``ace_in_runs: low_or_high`` (tests/oracle/aces.py) the ace may
+      also count 14 in a run, so Q-K-A is a run too, and K-A-2 still is not.
     """
     return _kind(parse_hand(cards))
 
@@ -31,7 +34,7 @@ def _kind(cards):
     ranks = sorted(rank(c) for c in cards)
     if len(set(ranks)) == 1 and len(cards) <= 4:
         return "set"
-    if len({suit(c) for c in cards}) == 1 and all(b == a + 1 for a, b in pairwise(ranks)):
+    if len({suit(c) for c in cards}) == 1 and run_positions(ranks) is not None:
         return "run"
     return None
 
@@ -95,8 +98,12 @@ def normalise(collection):
     return frozenset(melds)
 
 
-@cache
 def _solve(hand):
+    return _solve_under(hand, aces_high())
+
+
+@cache
+def _solve_under(hand, _aces_high):
     """(least deadwood, optimal normalised arrangements) of a frozenset hand."""
     best = None
     arrangements = set()

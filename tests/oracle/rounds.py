@@ -52,6 +52,7 @@ from typing import Any, Mapping
 from .cards import RANKS, SUITS, all_cards, format_hand, rank, sort_key, suit, total_value, value
 from .layoffs import accepts, layable_groups
 from .melds import format_arrangement, meld_order, meld_type, normalise
+from .aces import aces_high, under_ace_rule
 from .params import variant_parameters
 
 PLAYERS = ("p1", "p2")
@@ -111,7 +112,8 @@ def load_variant(name: str = "standard", overrides: Mapping[str, Any] | None = N
 def _melds_in(hand: frozenset) -> list[frozenset]:
     """Every meld contained in ``hand``: each three- or four-card set (MELD-SET) and each run of
     three or more consecutive cards of one suit, the ace low, no wrap (MELD-RUN,
-    MELD-RUN-ACE-LOW, MELD-RUN-NO-WRAP)."""
+    MELD-RUN-ACE-LOW, MELD-RUN-NO-WRAP); where aces may be high (MELD-RUN-ACE-HIGH) the ace
+    also stands as rank 14, after the king."""
     by_rank: dict[str, list[str]] = {}
     by_suit: dict[str, set[int]] = {}
     for c in hand:
@@ -125,26 +127,29 @@ def _melds_in(hand: frozenset) -> list[frozenset]:
         for size in (3, 4):
             melds.extend(frozenset(g) for g in combinations(same, size))
     for s in SUITS:
-        ranks = by_suit.get(s, set())
+        ranks = set(by_suit.get(s, set()))
+        if aces_high() and 1 in ranks:
+            ranks.add(14)
         for low in sorted(ranks):
             high = low
             while high + 1 in ranks:
                 high += 1
                 if high - low >= 2:
-                    melds.append(frozenset(RANKS[k - 1] + s for k in range(low, high + 1)))
+                    melds.append(frozenset(RANKS[(k - 1) % 13] + s for k in range(low, high + 1)))
     return melds
 
 
-_LEAST: dict[frozenset, int] = {}
-"""The least deadwood of each hand weighed so far."""
+_LEAST: dict[tuple[frozenset, bool], int] = {}
+"""The least deadwood of each hand weighed so far, by hand and ace rule."""
 
 
 def _least(hand: frozenset, melds: list[frozenset] | None = None) -> int:
     """Least deadwood of ``hand``, remembered per hand; ``melds`` are every meld in ``hand`` when
     the caller has them already (otherwise they are sought)."""
-    known = _LEAST.get(hand)
+    key = (hand, aces_high())
+    known = _LEAST.get(key)
     if known is None:
-        known = _LEAST[hand] = _search(hand, _melds_in(hand) if melds is None else melds)
+        known = _LEAST[key] = _search(hand, _melds_in(hand) if melds is None else melds)
     return known
 
 
@@ -156,7 +161,7 @@ def _least_of_each_kept(hand: frozenset, cards) -> dict[str, int]:
     kept: dict[str, int] = {}
     for card in cards:
         rest = hand - {card}
-        known = _LEAST.get(rest)
+        known = _LEAST.get((rest, aces_high()))
         if known is None:
             if melds is None:
                 melds = _melds_in(hand)
@@ -181,10 +186,14 @@ def _search(hand: frozenset, melds: list[frozenset]) -> int:
     return total_value(hand) - best
 
 
-@lru_cache(maxsize=None)
 def _best_arrangements(hand: frozenset) -> frozenset:
     """Every least-deadwood arrangement of ``hand``, normalised as in spec/notation.md (adjacent run
     cards of a suit form one run)."""
+    return _best_arrangements_under(hand, aces_high())
+
+
+@lru_cache(maxsize=None)
+def _best_arrangements_under(hand: frozenset, _aces_high: bool) -> frozenset:
     melds = _melds_in(hand)
     found: dict[int, set] = {}
 
@@ -439,6 +448,7 @@ def _lowest(meld) -> str:
     return min(meld, key=sort_key)
 
 
+@under_ace_rule(lambda state: state.params)
 def legal_actions(state: State) -> frozenset[str]:
     """The exact set of legal actions of spec/actions.md, as canonical action strings."""
     p = state.to_play
@@ -549,6 +559,7 @@ def _reason(state: State, action: Action) -> str:
     raise AssertionError(f"no reason found for refusing {format_action(action)!r}")
 
 
+@under_ace_rule(lambda state, text: state.params)
 def apply(state: State, text: str) -> State:
     """The state after the action ``text``; raises IllegalAction (with its reason code) when the
     action is not legal, and ActionSyntaxError when the text is not an action."""

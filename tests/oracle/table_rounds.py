@@ -30,6 +30,7 @@ from typing import Any, Mapping
 from . import tables
 from .cards import all_cards, format_hand, sort_key
 from .layoffs import accepts
+from .aces import under_ace_rule
 from .melds import normalise
 from .rounds import least_deadwood
 
@@ -101,6 +102,7 @@ def _homes(state: Table, seat: str, card: str) -> list[int]:
     return [i for i in range(len(state.spread)) if accepts(_seen(state, seat, i) if chaining else state.spread[i], card)]
 
 
+@under_ace_rule(lambda state: state.params)
 def legal_actions(state: Table) -> frozenset[str]:
     p = state.to_play
     params = state.params
@@ -192,6 +194,7 @@ def _canonical(state: Table, words: list[str]) -> str | None:
     return " ".join(words)
 
 
+@under_ace_rule(lambda state, text: state.params)
 def apply(state: Table, text: str) -> Table:
     words = text.split(" ")
     canon = None if state.phase == "over" else _canonical(state, words)

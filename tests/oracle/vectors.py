@@ -8,6 +8,7 @@ format says (card lists as sets, arrangements as sets of sets of melds).
 from pathlib import Path
 
 
+from .aces import ace_rule
 from .cards import format_hand, parse_cards, parse_hand
 from .hands import after_discard, knock
 from .layoffs import defender_after_layoffs
@@ -117,7 +118,12 @@ def answer(vector):
 
 def answer_under(kind, inp, params):
     """Every field the oracle can give for a single-hand question of ``kind`` asked under the
-    complete parameter set ``params``."""
+    complete parameter set ``params`` (the meld searches under its ``ace_in_runs``)."""
+    with ace_rule(params):
+        return _answer_under(kind, inp, params)
+
+
+def _answer_under(kind, inp, params):
     if kind == "meld":
         kind_of = meld_type(inp["cards"])
         return {"valid": kind_of is not None, "type": kind_of}

@@ -160,6 +160,7 @@ public final class GinEngine {
                     reply.put("version", VERSION);
                     reply.put("kinds", KINDS);
                     reply.put("omits", List.of("arrangements"));
+                    reply.put("parameters", Map.of("ace_in_runs", List.of("low"))); // the ace only low in runs: no Q-K-A
                 }
                 case "ask" -> {
                     reply.put("type", "answer");

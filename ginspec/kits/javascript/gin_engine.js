@@ -130,6 +130,7 @@ lines.on('line', (line) => {
     send({
       type: 'capabilities', protocol: 1, engine: ENGINE.name, version: ENGINE.version,
       kinds: KINDS, omits: ['arrangements'],
+      parameters: { ace_in_runs: ['low'] }, // the ace only low in runs: no Q-K-A
     });
   } else if (message.type === 'ask') {
     send({ type: 'answer', id: message.id, answer: answer(message.kind, message.input, message.parameters) });

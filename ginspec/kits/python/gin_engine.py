@@ -128,7 +128,8 @@ def main() -> int:
             continue
         message = json.loads(line)
         if message["type"] == "start":
-            send({"type": "capabilities", "protocol": 1, **ENGINE, "kinds": KINDS, "omits": ["arrangements"]})
+            send({"type": "capabilities", "protocol": 1, **ENGINE, "kinds": KINDS, "omits": ["arrangements"],
+                  "parameters": {"ace_in_runs": ["low"]}})  # the ace only low in runs: no Q-K-A
         elif message["type"] == "ask":
             send({"type": "answer", "id": message["id"], "answer": answer(message["kind"], message["input"], message["parameters"])})
         elif message["type"] == "stop":
