@@ -99,7 +99,7 @@ def parameter_rules() -> dict[str, str]:
     return found
 
 
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)+\b")  # a rule ID's first part has two characters or more: a run written A-2-3 is none
 
 
 IMPLIED_WEIGHT = 0.25

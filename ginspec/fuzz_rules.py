@@ -16,7 +16,7 @@ from ginspec.variants import parameter_schemas
 from reference_impl.cards import Card, mask_of, parse_cards
 
 
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)+\b")  # a rule ID's first part has two characters or more: a run written A-2-3 is none
 
 PROBED_PARAMETERS = {
     "deadwood": (),

@@ -107,3 +107,14 @@ def test_bonuses_that_follow_from_a_game_ending_after_another_hand_are_no_eviden
                   expected={"columns": [{"closed_after": 3, "final": _final(100)}]},
                   observed={"columns": [{"closed_after": 5, "final": _final(0)}]})
     assert [suspect.rule for suspect in rank_rules([column], implied={})] == ["HOLLY-GAME-CLOSE"]
+
+
+def test_every_parameter_rule_is_a_rule_of_the_registry() -> None:
+    """A parameter's description may write a run as ``A-2-3``: only rule IDs of the registry are
+    taken as its rule."""
+    from ginspec.blame import parameter_rules
+    from ginspec.registry import rules_by_id
+
+    known = rules_by_id()
+    assert parameter_rules()["ace_in_runs"] == "MELD-RUN-ACE-LOW"
+    assert {rule for rule in parameter_rules().values() if rule not in known} == set()

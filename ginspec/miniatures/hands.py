@@ -110,7 +110,7 @@ def _greedy_after_discard(_original: Callable[..., int]) -> Callable[..., int]:
 
 
 def _greedy_arrangements(_original: Callable[..., list[Any]]) -> Callable[..., list[Any]]:
-    def optimal_arrangements(mask: int) -> list[Any]:
+    def optimal_arrangements(mask: int, *_: Any, **__: Any) -> list[Any]:
         from reference_impl import deadwood
 
         return [deadwood._arrangement(mask, _all_sets(mask))]
@@ -137,7 +137,7 @@ def _drop_highest(mask: int) -> tuple[int, list[Any]]:
 
 
 def _best_discards_dropping_highest(_original: Callable[..., Any]) -> Callable[..., Any]:
-    def best_discards(mask: int) -> tuple[int, list[Any]]:
+    def best_discards(mask: int, *_: Any, **__: Any) -> tuple[int, list[Any]]:
         return _drop_highest(mask)
 
     return best_discards

@@ -67,7 +67,7 @@ def _unsplit_after_discard(_original: Callable[..., int]) -> Callable[..., int]:
 
 
 def _unsplit_arrangements(_original: Callable[..., list[Any]]) -> Callable[..., list[Any]]:
-    def optimal_arrangements(mask: int) -> list[Any]:
+    def optimal_arrangements(mask: int, *_: Any, **__: Any) -> list[Any]:
         from reference_impl.cards import cards_of
         from reference_impl.deadwood import Arrangement
 

@@ -8,7 +8,8 @@ from typing import Any
 from ginspec.adapters.base import Question, Refused
 from ginspec.transcripts import RESULT_FIELDS, STATE_FIELDS
 from ginspec.variants import get_variant
-from tests.masquerade_engines import Limited, Omitting, Reading, _replay
+from tests.masquerade_engines import Limited, Omitting, Reading
+from tests.masquerade_readings import _replay
 
 
 class WithoutBigGin(Limited):
@@ -48,7 +49,7 @@ class RefusesEveryKnock(Limited):
             if action.verb == "knock":
                 raise Refused("over_knock_limit", "no knock is low enough", False)
 
-        return _replay(question, before)
+        return _replay(question, before, lambda state, reported: reported)
 
 
 class ReportsNoStates(Omitting):
