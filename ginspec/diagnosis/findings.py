@@ -33,7 +33,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ginspec.adapters.base import Capabilities
 from ginspec.blame import FAILURES, case_rules, consequent_rules, kept_rules, rank_rules
 from ginspec.diagnosis.dictionary import KnownDefect, known_defects
-from ginspec.diagnosis.hypotheses import Posed, Predictions, field_of, vector_of, verdict_of
+from ginspec.diagnosis.hypotheses import Posed, Predictions, field_of, vector_of
 
 CONTRADICTION_WEIGHT = 1.0
 """How much one contradicted passing case takes from a defect's explained failing cases."""
@@ -117,11 +117,10 @@ def _diagnose_failures(failing: Sequence[Any], capabilities: Capabilities, predi
     found = []
     for case in failing:
         posed = Posed.of(case, capabilities) if field_of(case, "status") == "fail" else None
-        observed = field_of(case, "observed")
-        if posed is None or not isinstance(observed, Mapping):
+        verdict = posed.observed_verdict(capabilities) if posed is not None else None
+        if posed is None or verdict is None:
             found.append(_Failure(case, None, None, set()))
             continue
-        verdict = verdict_of(posed.question, posed.expected, observed, capabilities)
         explained = set()
         if verdict[0] == "fail":
             for defect in predictions.touching(posed):
