@@ -14,6 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+ROUND_PATHS = ("illegal.index", "illegal.reason", "finished")
+"""The fields of a round's answer kept whatever the steps read: the refused action and why, and
+whether the hand is over (those a scenario derived for the run's variant is judged on too)."""
+
 ANSWER_LIMIT = 8000
 """Most characters of JSON the judged question and answer may take in a record."""
 
@@ -32,7 +36,8 @@ def _plain(value: Any) -> Any:
 def judged_question(item: Any) -> dict[str, Any] | None:
     """The question the last step of the scenario of ``item`` judged and the engine's answer to it
     at the fields the steps read (all the fields judged, for a scenario derived for the run's
-    variant), or None when there is none to keep."""
+    variant; and for a round, :data:`ROUND_PATHS`), or None when there is none to keep."""
+    from ginspec.adapters.base import ROUND_KINDS
     from ginspec.bdd.steps import TrackedAnswer
     from ginspec.dependence import ABSENT, value_at
 
@@ -42,6 +47,8 @@ def judged_question(item: Any) -> dict[str, Any] | None:
     if question is None or not isinstance(answer, dict) or judged is None:
         return None
     paths = judged.leaf_paths() if isinstance(judged, TrackedAnswer) else tuple(judged)
+    if question.kind in ROUND_KINDS:  # an action refused, and where, is part of every round's answer
+        paths = tuple(dict.fromkeys((*paths, *ROUND_PATHS)))
     fields: dict[str, Any] = {}
     missing: list[str] = []
     for path in paths:
