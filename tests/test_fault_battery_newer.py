@@ -291,7 +291,7 @@ def vector_area_folder_is_a_link(tmp: Path) -> Outcome:
     return outcome
 
 
-@fault("silent", 1, "not UTF-8", "0xff", "1 passed, 1 failed")
+@fault("silent", 1, "not UTF-8", "0xff", "1 passed, 0 failed, 0 expected failures, 0 unsupported, 1 error")
 def exec_answer_field_not_utf8(tmp: Path) -> Outcome:
     engine = protocol_engine(
         tmp,
@@ -306,7 +306,7 @@ def exec_answer_field_not_utf8(tmp: Path) -> Outcome:
     return check(tmp, "--timeout", "30", "--engine", engine, *KNOWN)
 
 
-@fault("silent", 1, "line of standard error longer than 1,048,576 characters", "1 passed, 1 failed")
+@fault("silent", 1, "line of standard error longer than 1,048,576 characters", "1 passed, 0 failed, 0 expected failures, 0 unsupported, 1 error")
 def exec_endless_standard_error_line(tmp: Path) -> Outcome:
     engine = protocol_engine(
         tmp,
@@ -388,7 +388,7 @@ def probe_scenarios(tmp: Path, text: str | bytes) -> Outcome:
     return ginspec_process(tmp, "check", "--only", "features", "--area", "probe", "--report", str(tmp / "report.json"))
 
 
-@fault("silent", 1, "0 passed, 2 failed", "has no steps", "the suite's own fault, not the engine's", 'When "the moon is full"')
+@fault("silent", 1, "0 passed, 0 failed, 0 expected failures, 0 unsupported, 2 suite errors", "has no steps", "the suite's own fault, not the engine's", 'When "the moon is full"')
 def scenario_without_steps_or_with_an_undefined_one(tmp: Path) -> Outcome:
     outcome = probe_scenarios(tmp, PROBE)
     statuses = {record["id"].split(": ")[1]: record["status"] for record in json.loads((tmp / "report.json").read_text(encoding="utf-8"))["records"]}
