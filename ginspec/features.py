@@ -18,6 +18,7 @@ from ginspec.excerpts import middle_cut
 from ginspec.paths import suite_root
 from ginspec.registry import rules_by_id
 from ginspec.runner import CaseResult
+from ginspec.scenario_answers import judged_question
 from ginspec.scenario_dependence import recorded_dependence
 
 
@@ -174,6 +175,7 @@ class _Collector:
                 origin="derived" if derived else "written",
                 depends_on=info["depends_on"],
                 changed=tuple(getattr(info["item"], "ginspec_changed", ())),
+                asked=judged_question(info["item"]) if status == "fail" else None,
             )
         )
 

@@ -50,6 +50,9 @@ class CaseResult:
     depends_on: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
     """Of a derived case, the parameters its answer depends on that the run's variant changes."""
+    asked: dict[str, Any] | None = None
+    """Of a failing scenario, the question its failing step judged and the engine's answer at the
+    fields the steps read (:mod:`ginspec.scenario_answers`), for its diagnosis."""
 
 
 @dataclass(frozen=True)

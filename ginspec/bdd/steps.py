@@ -167,9 +167,14 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     if declined is not None:
         pytest.skip(f"unsupported: {capabilities.engine} declined this case: {declined}")
     answer = dict(answer)
+    if table.node is not None:  # what the engine answered, and what the steps judge of it
+        table.node.ginspec_answer = answer
+        table.node.ginspec_judged = tuple(derived.values) if derived is not None else None
     if derived is not None:
         answer = _judge_derived(table, derived, answer)
     table.answer = TrackedAnswer(answer)
+    if table.node is not None and derived is None:
+        table.node.ginspec_judged = table.answer
     if RECORDING is not None:
         RECORDING.append((table.case_id, question, table.answer))
     return table.answer

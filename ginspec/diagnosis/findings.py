@@ -2,7 +2,10 @@
 
 1. Each failing case is tested against the known defects that could touch it
    (:mod:`ginspec.diagnosis.hypotheses`): a defect explains it when the reference engine with the
-   defect in force gives the engine's answer.
+   defect in force gives the engine's answer. A failing scenario is tested on the question its
+   failing step judged (:mod:`ginspec.diagnosis.scenarios`), first against the defects the
+   vectors' failures choose (step 2), and against the whole dictionary only when none of them
+   explains it; then the defects are chosen again over the vectors and scenarios together.
 2. A set of defects is chosen greedily, like a set cover: at each step the defect that explains
    the most failing cases not yet explained, less the passing cases it contradicts (cases the
    engine answers right that the defect would answer wrong). On a tie, the defect explaining more
@@ -33,7 +36,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ginspec.adapters.base import Capabilities
 from ginspec.blame import FAILURES, case_rules, consequent_rules, kept_rules, rank_rules
 from ginspec.diagnosis.dictionary import KnownDefect, known_defects
-from ginspec.diagnosis.hypotheses import Posed, Predictions, field_of, vector_of, verdict_of
+from ginspec.diagnosis.hypotheses import Posed, Predictions, field_of, vector_of
 
 CONTRADICTION_WEIGHT = 1.0
 """How much one contradicted passing case takes from a defect's explained failing cases."""
@@ -113,21 +116,42 @@ class _Failure:
     explained_by: set[str]
 
 
-def _diagnose_failures(failing: Sequence[Any], capabilities: Capabilities, predictions: Predictions) -> list[_Failure]:
+def _diagnose_failures(failing: Sequence[Any], capabilities: Capabilities, predictions: Predictions, among: Sequence[KnownDefect] | None = None) -> list[_Failure]:
+    """Each failing case with the known defects that explain it: among those that could touch it,
+    of the whole dictionary or of ``among``."""
     found = []
     for case in failing:
         posed = Posed.of(case, capabilities) if field_of(case, "status") == "fail" else None
-        observed = field_of(case, "observed")
-        if posed is None or not isinstance(observed, Mapping):
+        verdict = posed.observed_verdict(capabilities) if posed is not None else None
+        if posed is None or verdict is None:
             found.append(_Failure(case, None, None, set()))
             continue
-        verdict = verdict_of(posed.question, posed.expected, observed, capabilities)
-        explained = set()
-        if verdict[0] == "fail":
-            for defect in predictions.touching(posed):
-                if predictions.verdict((defect,), posed, capabilities) == verdict:
-                    explained.add(defect.name)
-        found.append(_Failure(case, posed, verdict, explained))
+        found.append(_Failure(case, posed, verdict, _explaining(posed, verdict, capabilities, predictions, among)))
+    return found
+
+
+def _explaining(posed: Posed, verdict: tuple[str, str], capabilities: Capabilities, predictions: Predictions, among: Sequence[KnownDefect] | None = None) -> set[str]:
+    if verdict[0] != "fail":
+        return set()
+    candidates = predictions.touching(posed) if among is None else [defect for defect in among if predictions.touches(defect, posed)]
+    return {defect.name for defect in candidates if predictions.verdict((defect,), posed, capabilities) == verdict}
+
+
+SCENARIO_SEARCH = 60
+"""At most this many failing scenarios that no defect chosen for the vectors explains are tried
+with the whole dictionary (a scenario's question is a whole hand or game: slow to ask again)."""
+
+
+def _diagnose_scenarios(scenarios: Sequence[Any], chosen: Sequence[KnownDefect], capabilities: Capabilities, predictions: Predictions) -> list[_Failure]:
+    """The failing scenarios, each tried first with the defects the vectors' failures chose, then,
+    when none of them explains it, with the whole dictionary."""
+    found = _diagnose_failures(scenarios, capabilities, predictions, among=chosen)
+    searched = 0
+    for failure in found:
+        if failure.explained_by or failure.posed is None or failure.verdict is None or searched >= SCENARIO_SEARCH:
+            continue
+        searched += 1
+        failure.explained_by = _explaining(failure.posed, failure.verdict, capabilities, predictions)
     return found
 
 
@@ -351,9 +375,13 @@ def findings_for(
         return []
     passing_cases = [case for case in cases if field_of(case, "status") == "pass"]
     passing = [posed for case in passing_cases if (posed := Posed.of(case, capabilities)) is not None]
-    failures = _diagnose_failures(failing, capabilities, predictions)
+    scenarios = [case for case in failing if field_of(case, "kind") == "scenario"]
+    failures = _diagnose_failures([case for case in failing if field_of(case, "kind") != "scenario"], capabilities, predictions)
     by_name = {defect.name: defect for defect in chosen_defects}
     chosen = _cover(failures, by_name, passing, capabilities, predictions)
+    if scenarios:
+        failures += _diagnose_scenarios(scenarios, [defect for defect, _ in chosen], capabilities, predictions)
+        chosen = _cover(failures, by_name, passing, capabilities, predictions)
     covered = {id(failure) for _, group in chosen for failure in group}
     left = [failure for failure in failures if id(failure) not in covered]
     left = _pairs(left, chosen, capabilities, predictions)

@@ -141,6 +141,10 @@ class Posed:
 
     @classmethod
     def of(cls, case: Any, capabilities: Capabilities) -> "Posed | None":
+        if field_of(case, "kind") == "scenario":
+            from ginspec.diagnosis.scenarios import posed_scenario
+
+            return posed_scenario(case, capabilities)
         question = question_of(case, capabilities)
         expected = field_of(case, "expected")
         if question is None or not isinstance(expected, Mapping):
@@ -150,6 +154,15 @@ class Posed:
     @property
     def depends_on(self) -> Sequence[str] | None:
         return field_of(self.case, "depends_on")
+
+    def judge(self, answer: Any, capabilities: Capabilities) -> Verdict:
+        """The verdict the judge gives ``answer`` to the case's question."""
+        return verdict_of(self.question, self.expected, answer, capabilities)
+
+    def observed_verdict(self, capabilities: Capabilities) -> Verdict | None:
+        """The verdict of the engine's own answer, or None when the case does not keep it."""
+        observed = field_of(self.case, "observed")
+        return self.judge(observed, capabilities) if isinstance(observed, Mapping) else None
 
 
 class Predictions:
@@ -176,7 +189,7 @@ class Predictions:
         key = (tuple(defect.name for defect in defects), posed.key)
         if key not in self._verdicts:
             answer = ask_with(defects, posed.question)
-            self._verdicts[key] = None if answer is None else verdict_of(posed.question, posed.expected, answer, capabilities)
+            self._verdicts[key] = None if answer is None else posed.judge(answer, capabilities)
         return self._verdicts[key]
 
     def called(self, posed: Posed) -> frozenset[str]:
