@@ -130,6 +130,17 @@ def _scenario_parameters(table: Table, capabilities: Capabilities, kind: str, da
     return target
 
 
+def _reading_unsupported(capabilities: Any, question: Question) -> str | None:
+    """Why a scenario's question turns on an open question the engine reads otherwise than this
+    suite (capability ``readings``, :mod:`ginspec.open_questions`), or None: a scenario is never
+    failed for a choice the rules leave open."""
+    if not capabilities.readings:
+        return None
+    from ginspec.open_questions import open_questions_of
+
+    return capabilities.reading_unsupported(open_questions_of(question.kind, question.input, question.parameters))
+
+
 def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[str, Any]:
     """Ask the engine one question of the scenario. A question the engine cannot play is skipped
     as unsupported; an engine that crashes or hangs makes the scenario an error or a timeout."""
@@ -140,7 +151,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
     # a derived question's dependence under the variant is not recorded: every limit applies
     depends_on = None if table.derived_for else table.depends_on
-    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind)
+    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind) or _reading_unsupported(capabilities, question)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
     if depends_on is not None:
