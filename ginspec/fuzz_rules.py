@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.diagnosis.dictionary import alternative_values as _alternative_values
 from ginspec.fuzz import RULES_BY_KIND, _expected_answer, _question, _verdict
 from ginspec.registry import rules_by_id
 from ginspec.variants import parameter_schemas
@@ -40,19 +41,6 @@ def parameter_rule(name: str) -> str | None:
         if token in registered:
             return token
     return None
-
-
-def _alternative_values(name: str, current: Any) -> list[Any]:
-    schema = parameter_schemas()[name]
-    if schema.get("type") == "boolean":
-        return [not current]
-    if "enum" in schema:
-        return [value for value in schema["enum"] if value != current]
-    if schema.get("type") == "integer":
-        low, high = schema.get("minimum", 0), schema.get("maximum", 1000)
-        near = {current - 5, current - 1, current + 1, current + 5, 0, 10, 20, 25, 50}
-        return sorted(value for value in near if low <= value <= high and value != current)
-    return []
 
 
 def _card_value(card: Card, definition: str) -> int:

@@ -72,13 +72,29 @@ def _parameter_title(name: str, value: Any) -> str:
 
 
 @lru_cache(maxsize=1)
+def alternative_values(name: str, current: Any) -> list[Any]:
+    """The other values of a parameter tried as a wrong reading of it: the other switch, the other
+    choices, and for numbers the nearby and customary values its schema allows."""
+    from ginspec.variants import parameter_schemas
+
+    schema = parameter_schemas()[name]
+    if schema.get("type") == "boolean":
+        return [not current]
+    if "enum" in schema:
+        return [value for value in schema["enum"] if value != current]
+    if schema.get("type") == "integer":
+        low, high = schema.get("minimum", 0), schema.get("maximum", 1000)
+        near = {current - 5, current - 1, current + 1, current + 5, 0, 10, 20, 25, 50}
+        return sorted(value for value in near if low <= value <= high and value != current)
+    return []
+
+
 def parameter_defects() -> tuple[KnownDefect, ...]:
     """A wrong value of every parameter that states one rule: each value its schema allows (a
     choice or a switch), and for numbers the nearby and customary values. Its rules are the
     parameter's own, then every other rule that reads the parameter (a knock limit of 10 in
     straight gin breaks STRAIGHT-NO-KNOCK as well as KNOCK-LIMIT)."""
     from ginspec.blame import parameter_rules
-    from ginspec.fuzz_rules import _alternative_values
     from ginspec.variants import parameter_schemas
 
     schemas = parameter_schemas()
@@ -91,7 +107,7 @@ def parameter_defects() -> tuple[KnownDefect, ...]:
         elif "enum" in schema:
             values = list(schema["enum"])
         elif schema.get("type") == "integer":
-            values = sorted(set(_alternative_values(name, 10)) | set(_alternative_values(name, 25)))
+            values = sorted(set(alternative_values(name, 10)) | set(alternative_values(name, 25)))
         else:
             continue
         rules = (rule, *(other for other in readers.get(name, ()) if other != rule))
