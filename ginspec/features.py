@@ -18,7 +18,7 @@ from ginspec.excerpts import middle_cut
 from ginspec.paths import suite_root
 from ginspec.registry import rules_by_id
 from ginspec.runner import CaseResult
-from ginspec.scenario_answers import judged_question
+from ginspec.scenario_answers import judged_question, plain as _plain
 from ginspec.scenario_dependence import recorded_dependence
 
 
@@ -200,17 +200,6 @@ def _variant_names() -> dict[tuple[tuple[str, Any], ...], str]:
     for name, variant in sorted(load_variants(broken={}).items()):  # a broken file names no scenario
         names.setdefault(_frozen(variant.parameters), name)
     return names
-
-
-def _plain(value: Any) -> Any:
-    """A value as JSON can hold it (sets as sorted lists, tuples as lists)."""
-    if isinstance(value, dict):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if isinstance(value, (set, frozenset)):
-        return sorted((_plain(item) for item in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
-    return value
 
 
 def scenario_arguments(engine: str) -> list[str]:

@@ -22,14 +22,14 @@ ANSWER_LIMIT = 8000
 """Most characters of JSON the judged question and answer may take in a record."""
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """A value as JSON holds it (sets as sorted lists, tuples as lists)."""
     if isinstance(value, dict):
-        return {str(key): _plain(item) for key, item in value.items()}
+        return {str(key): plain(item) for key, item in value.items()}
     if isinstance(value, (set, frozenset)):
-        return sorted((_plain(item) for item in value), key=repr)
+        return sorted((plain(item) for item in value), key=repr)
     if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
+        return [plain(item) for item in value]
     return value
 
 
@@ -56,10 +56,10 @@ def judged_question(item: Any) -> dict[str, Any] | None:
         if value is ABSENT:
             missing.append(path)
         else:
-            fields[path] = _plain(value)
+            fields[path] = plain(value)
     if not fields and not missing:
         return None
-    record = {"kind": question.kind, "parameters": _plain(dict(question.parameters)), "answer": fields, "missing": missing}
+    record = {"kind": question.kind, "parameters": plain(dict(question.parameters)), "answer": fields, "missing": missing}
     try:
         size = len(json.dumps(record, allow_nan=False))
     except (TypeError, ValueError):  # a value JSON cannot carry: nothing kept

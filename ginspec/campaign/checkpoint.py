@@ -39,18 +39,27 @@ def save_progress(folder: Path, plan: Plan, chunks_done: int, tally: Tally, seco
     write_atomic(folder / PROGRESS_FILE, json.dumps(document, ensure_ascii=False) + "\n")
 
 
-def load_progress(folder: Path, plan: Plan) -> tuple[int, Tally, float]:
-    """(chunks done, their tally, seconds spent) of the campaign recorded in ``folder``; refused
-    in one line when it is missing, unreadable, or a different campaign."""
+def read_progress_file(folder: Path, asking: str, missing: str) -> dict[str, Any]:
+    """The progress file of the campaign in ``folder``, for ``asking`` (the option or command that
+    reads it); refused in one line, saying ``missing`` when there is none, when it cannot be read or
+    is not a campaign's."""
     path = folder / PROGRESS_FILE
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise UsageError(f"--resume: {str(path)!r} does not exist; start the campaign without --resume") from None
+        raise UsageError(f"{asking}: {missing}") from None
     except (OSError, ValueError) as exc:
-        raise UsageError(f"--resume: {str(path)!r} cannot be read: {exc}") from None
+        raise UsageError(f"{asking}: {str(path)!r} cannot be read: {exc}") from None
     if not isinstance(document, dict) or document.get("ginspec") != PROGRESS_KIND:
-        raise UsageError(f"--resume: {str(path)!r} is not the progress file of a ginspec fuzz campaign")
+        raise UsageError(f"{asking}: {str(path)!r} is not the progress file of a ginspec fuzz campaign")
+    return document
+
+
+def load_progress(folder: Path, plan: Plan) -> tuple[int, Tally, float]:
+    """(chunks done, their tally, seconds spent) of the campaign recorded in ``folder``; refused
+    in one line when it is missing, unreadable, or a different campaign."""
+    path = folder / PROGRESS_FILE
+    document = read_progress_file(folder, "--resume", f"{str(path)!r} does not exist; start the campaign without --resume")
     recorded: Mapping[str, Any] = document.get("campaign", {})
     wanted = describe(plan)
     differing = [key for key in wanted if recorded.get(key) != wanted[key]]

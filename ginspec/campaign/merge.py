@@ -5,11 +5,10 @@ so the merged report lists the same findings, counts and occurrences as the sing
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from ginspec.campaign.checkpoint import PROGRESS_FILE, PROGRESS_KIND
+from ginspec.campaign.checkpoint import PROGRESS_FILE, read_progress_file
 from ginspec.campaign.hands import Shard
 from ginspec.campaign.tally import Tally
 from ginspec.errors import UsageError
@@ -18,16 +17,7 @@ SAME_CAMPAIGN = ("engine", "variant", "overrides", "seed", "hands", "chunk_hands
 
 
 def read_shard(folder: Path) -> dict[str, Any]:
-    path = folder / PROGRESS_FILE
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"fuzz merge: {str(folder)!r} holds no campaign ({PROGRESS_FILE} is missing)") from None
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"fuzz merge: {str(path)!r} cannot be read: {exc}") from None
-    if not isinstance(document, dict) or document.get("ginspec") != PROGRESS_KIND:
-        raise UsageError(f"fuzz merge: {str(path)!r} is not the progress file of a ginspec fuzz campaign")
-    return document
+    return read_progress_file(folder, "fuzz merge", f"{str(folder)!r} holds no campaign ({PROGRESS_FILE} is missing)")
 
 
 def merge_shards(folders: list[Path]) -> tuple[dict[str, Any], Tally, str, bool, float]:
