@@ -130,6 +130,42 @@ def _scenario_parameters(table: Table, capabilities: Capabilities, kind: str, da
     return target
 
 
+def _reaches_layoffs(question: Question) -> bool:
+    """Whether a hand for two reaches the defender's lay-offs (LAYOFF-DEFENDER-ONLY) as its moves
+    are played by the rules; a hand the rules cannot start is taken as reaching them."""
+    from ginspec.adapters.reference import start_of_round
+    from reference_impl.actions import parse_action
+    from reference_impl.round import IllegalAction, apply
+
+    try:
+        state = start_of_round({**question.input, "parameters": question.parameters})
+        for text in question.input.get("actions") or ():
+            if state.phase == "layoff":
+                return True
+            state = apply(state, parse_action(text))
+    except IllegalAction:
+        return False
+    except Exception:  # noqa: BLE001 - a deal the rules cannot start: judged as the engine answers it elsewhere
+        return True
+    return state.phase == "layoff"
+
+
+def _automatic_unsupported(capabilities: Any, question: Question) -> str | None:
+    """Why a scenario's hand cannot be judged for an engine that lays off automatically
+    (capability ``layoff_style``), or None: a scenario plays the defender's lay-offs move by move
+    and reads them (the legal lay-offs, an outcome after laying off nothing), which such an engine
+    never shows. The vectors judge these hands on their outcome with the best lay-offs."""
+    if capabilities.layoff_style != "automatic" or question.kind not in ("round", "table_round"):
+        return None
+    if question.kind == "round":
+        reaches = _reaches_layoffs(question)
+    else:
+        reaches = any(" knock" in f" {text}" or str(text).endswith(" done") for text in question.input.get("actions") or ())
+    if reaches:
+        return f"{capabilities.engine} lays off automatically, and this scenario plays the defender's lay-offs move by move"
+    return None
+
+
 def _reading_unsupported(capabilities: Any, question: Question) -> str | None:
     """Why a scenario's question turns on an open question the engine reads otherwise than this
     suite (capability ``readings``, :mod:`ginspec.open_questions`), or None: a scenario is never
@@ -151,7 +187,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
     # a derived question's dependence under the variant is not recorded: every limit applies
     depends_on = None if table.derived_for else table.depends_on
-    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind) or _reading_unsupported(capabilities, question)
+    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind) or _reading_unsupported(capabilities, question) or _automatic_unsupported(capabilities, question)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
     if depends_on is not None:
@@ -556,6 +592,8 @@ def offender_penalty(table: Table, penalty: str) -> None:
 
 def _state_after(table: Table, count: int) -> dict[str, Any]:
     states = table.answer.get("checkpoints") or {}
+    if str(count) not in states and "checkpoints" in table.omits:
+        raise NotReported("the engine does not report the states of a hand (it omits 'checkpoints')")
     if str(count) not in states:
         raise Mismatch(f"the state after {count} actions", "a reported state", "none reported")
     return states[str(count)]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.masquerade_engines import Reading
+from tests.masquerade_engines import Omitting, Reading
 
 
 class CountsBeforeTheDiscard(Reading):
@@ -18,3 +18,10 @@ class GinAgainstNoDeadwoodIsNoWin(Reading):
 
     def __init__(self) -> None:
         super().__init__("Q7", "b")
+
+
+class OmitsStates(Omitting):
+    """An engine that reports a hand's end but none of its states (``omits: [checkpoints]``)."""
+
+    def __init__(self) -> None:
+        super().__init__(frozenset({"checkpoints"}))
