@@ -6,7 +6,7 @@ from typing import Iterator
 
 import pytest
 
-from ginspec.adapters import Adapter, open_engine
+from ginspec.adapters import Adapter
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -82,10 +82,10 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def engine(engine_name: str, request: pytest.FixtureRequest) -> Iterator[Adapter]:
-    from ginspec.adapters.guard import open_guarded
+    from ginspec.run.pipeline import open_run_engine
 
     # an in-process adapter runs under the same watchdog as in ginspec check: a hang is a timeout
-    adapter = open_guarded(engine_name, request.config.getoption("--engine-timeout"), open_engine)
+    adapter = open_run_engine(engine_name, request.config.getoption("--engine-timeout"))
     yield adapter
     adapter.close()
 
@@ -94,9 +94,9 @@ def engine(engine_name: str, request: pytest.FixtureRequest) -> Iterator[Adapter
 def run_variant(engine: Adapter, request: pytest.FixtureRequest) -> str | None:
     """The variant the run plays: ``--variant``, else the engine's home variant; ``None`` when
     each case is played under its own variant."""
-    from ginspec.variants import resolve_run_variant
+    from ginspec.run.pipeline import run_variant
 
-    return resolve_run_variant(request.config.getoption("--variant"), engine.capabilities())
+    return run_variant(request.config.getoption("--variant"), engine.capabilities())
 
 
 @pytest.fixture(scope="session")

@@ -44,11 +44,10 @@ class SuiteRun:
         if self._start_error is not None:
             pytest.fail(self._start_error, pytrace=False)
         if self._adapter is None:
-            from ginspec.adapters import open_engine
-            from ginspec.adapters.guard import open_guarded
+            from ginspec.run.pipeline import open_run_engine
 
             try:
-                self._adapter = open_guarded(self.engine_name, self.config.getoption("--ginspec-timeout"), open_engine)
+                self._adapter = open_run_engine(self.engine_name, self.config.getoption("--ginspec-timeout"))
                 self._capabilities = self._adapter.capabilities()
             except Exception as exc:  # an engine that cannot start is reported, not a crash of pytest
                 self._start_error = f"engine {self.engine_name!r} could not start: {exc}"
@@ -61,10 +60,10 @@ class SuiteRun:
         return self._capabilities
 
     def variant(self) -> str | None:
-        from ginspec.variants import resolve_run_variant
+        from ginspec.run.pipeline import run_variant
 
         try:
-            return resolve_run_variant(self.config.getoption("--ginspec-variant"), self.capabilities())
+            return run_variant(self.config.getoption("--ginspec-variant"), self.capabilities())
         except SuiteError as exc:  # an unknown or broken home variant: one line, and the run stops
             self.stop(exc)
 
@@ -192,15 +191,12 @@ class VectorCase(pytest.Item):
         self.extra_keyword_matches.add(vector.kind)
 
     def runtest(self) -> None:
-        from ginspec.expectations import apply_expectations
-        from ginspec.runner import plan_case, run_case
-        from ginspec.variants import get_variant
+        from ginspec.run.pipeline import judge_vector
 
         run = suite_run(self.config)
         adapter, capabilities, variant = run.adapter(), run.capabilities(), run.variant()
-        home = capabilities if self.config.getoption("--ginspec-variant") is None else None
-        case = plan_case(self.vector, variant, get_variant(variant).parameters if variant else None, home)
-        result = apply_expectations([run_case(adapter, capabilities, case)], run.departures())[0]
+        home = self.config.getoption("--ginspec-variant") is None
+        result = judge_vector(adapter, capabilities, self.vector, variant, home, run.departures())
         if result.status == "unsupported":
             pytest.skip(result.message)
         if result.status == "expected-fail":
