@@ -105,8 +105,10 @@ class _Collector:
                 "item": item,
                 "depends_on": recorded_dependence().get(case_id, ()),
             }
-        if self.watch is not None:
-            self.watch.planned(len(items))
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        if self.watch is not None:  # after every selection (-m, --area) is made
+            self.watch.planned(len(session.items))
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
