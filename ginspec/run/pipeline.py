@@ -13,7 +13,7 @@ writes the partial report (``ginspec.partial_report``) before the stop goes on.
 Users: ``ginspec check`` (its options, outputs and summary are its own), the pytest plugins (one
 vector per item through :func:`judge_vector`, the engine through :func:`open_run_engine` and
 :func:`run_variant`), the mutation tool (the vector cases of :meth:`RunPipeline.vector_cases`,
-the scenario session of :func:`scenario_session_arguments`), the self-test and the site's reports
+the pytest run of the scenarios of :func:`scenario_run_arguments`), the self-test and the site's reports
 (both through ``ginspec check``).
 """
 
@@ -75,8 +75,8 @@ def judge_vector(
     return apply_expectations([result], dict(departures or {}))[0] if departures else result
 
 
-def scenario_session_arguments(engine: str, timeout: float | None = None) -> list[str]:
-    """The arguments of an in-process pytest session over every scenario against ``engine``."""
+def scenario_run_arguments(engine: str, timeout: float | None = None) -> list[str]:
+    """The arguments of an in-process pytest run of every scenario against ``engine``."""
     from ginspec.features import scenario_arguments
 
     arguments = scenario_arguments(engine)

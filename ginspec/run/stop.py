@@ -1,7 +1,7 @@
 """A stop of the run (Ctrl-C, SIGTERM, SIGHUP) while the scenarios play.
 
 The scenarios run inside pytest, which takes any exception in a step for that scenario's failure
-and goes on with the next, except Ctrl-C (:class:`KeyboardInterrupt`): that one ends its session,
+and goes on with the next, except Ctrl-C (:class:`KeyboardInterrupt`): that one ends the run,
 tears down its fixtures (the engine is closed) and returns. While the scenarios play, a signal that
 the command unwinds by (:class:`ginspec.errors.Interrupted`) is therefore raised as a
 :class:`SignalStop`, a kind of Ctrl-C that remembers its signal, and turned back into
