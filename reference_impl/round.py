@@ -122,6 +122,7 @@ class RoundState:
     ALL_PASSED: ClassVar[str] = "both players have passed; the non-dealer must draw from the stock"
 
     def hand(self, player: str) -> tuple[Card, ...]:
+        """The cards ``player`` holds, in the order he came by them."""
         return self.hands[seat_index(player)]
 
     def next_seat(self, player: str) -> str:
@@ -183,6 +184,7 @@ class RoundState:
 
     @property
     def round_rules(self) -> RoundRules:
+        """The rules of the course of the hand (:mod:`reference_impl.turn` reads them here)."""
         return self.rules
 
     @property

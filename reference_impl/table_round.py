@@ -4,12 +4,18 @@ explicit deal (``spec/actions.md``, "A hand at a table of three or four"; ``spec
 A :class:`TableState` is an immutable value: :func:`apply_table` returns the next state, and
 :func:`table_legal_actions` lists exactly the actions it accepts (without explicit spreads and
 lay-off targets named where not needed). An illegal action raises
-:class:`~reference_impl.round.IllegalAction` with a reason code of ``spec/actions.md``.
+:class:`~reference_impl.turn.IllegalAction` with a reason code of ``spec/actions.md``.
 
 The seats are ``p1`` to ``p3`` or ``p4`` and play goes round the table in that order
 (MPN-SEED003). The player after the dealer plays first. Phases: ``first_turn`` (the upcard offered
 round the table), ``draw``, ``discard``, ``layoff`` (each other player in turn after a knock that
 is not gin) and ``over``. Scoring is :func:`reference_impl.tables.score_table`.
+
+The rules of the turn are those of the two-player hand, written once for both in
+:mod:`reference_impl.legal` and :mod:`reference_impl.turn`; :func:`table_legal_actions` and
+:func:`apply_table` are theirs. This module holds what differs at the table: the seats and the
+deal, the knocker's spread chosen against several players (``spec/tables.md``), each player's
+lay-offs onto the spread as it was spread (S003-l), and the score in penalty points.
 
 >>> from reference_impl.cards import DECK
 >>> rules = table_play_rules(STANDARD_TABLE)
@@ -23,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Sequence
 
-from reference_impl.actions import SEATS, Action, format_action
+from reference_impl.actions import SEATS, Action, format_action  # noqa: F401 - Action re-exported
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, sort_cards
 from reference_impl.deadwood import ace_may_be_high, least_deadwood
 from reference_impl.errors import (
@@ -168,9 +174,11 @@ class TableState:
 
     @property
     def round_rules(self) -> RoundRules:
+        """The rules of the course of the hand (:mod:`reference_impl.turn` reads them here)."""
         return self.rules.round
 
     def hand(self, seat: str) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in the order he came by them."""
         return self.hands[self.seats.index(seat)]
 
     def hand_mask(self, seat: str) -> int:
@@ -183,10 +191,12 @@ class TableState:
         return self.next_seat(self.dealer)
 
     def next_seat(self, seat: str) -> str:
+        """MPN-SEED003: play goes round the table from ``p1`` up, from the last seat back to ``p1``."""
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
 
     @property
     def knock_limit(self) -> int:
+        """KNOCK-LIMIT (the table has no Oklahoma knock card)."""
         return self.rules.table.hand.knock_limit
 
     def meld_as_seen(self, seat: str, index: int) -> tuple[Card, ...]:
@@ -196,6 +206,7 @@ class TableState:
         return tuple(sort_cards(self.spread[index] + own))
 
     def describe(self) -> str:
+        """A one-line summary used in error messages."""
         top = str(self.discard_pile[-1]) if self.discard_pile else "none"
         held = ", ".join(f"{seat} holds {format_hand(self.hand(seat))}" for seat in self.seats)
         return f"state: phase {self.phase}, {self.to_play or 'nobody'} to play, {held}, stock {len(self.stock)}, discard top {top}"
@@ -204,13 +215,13 @@ class TableState:
         """A knocker's meld as he spread it."""
         return self.spread[index]
 
-    def with_hand(self, seat: str, cards: Sequence[Card], mask: int | None = None) -> dict[str, Any]:
+    def with_hand(self, seat: str, cards: Sequence[Card], mask: int) -> dict[str, Any]:
         """The changes that give ``seat`` the hand ``cards`` (whose card mask is ``mask``)."""
         place = self.seats.index(seat)
         hands = list(self.hands)
         hands[place] = tuple(cards)
         masks = list(self.hand_masks or ())
-        masks[place] = mask_of(cards) if mask is None else mask
+        masks[place] = mask
         return {"hands": tuple(hands), "hand_masks": tuple(masks)}
 
     def spread_for_knock(

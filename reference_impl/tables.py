@@ -58,8 +58,6 @@ from reference_impl.hand import can_knock_with, require_size
 from reference_impl.layoff import DefenderResult, best_defence, defender_without_layoffs
 from reference_impl.melds import check_spread
 from reference_impl.partnership import (  # noqa: F401 - re-exported
-    _AS_PLAYER,
-    _AS_TEAM,
     DealResult,
     PartnershipResult,
     net_result,
@@ -80,15 +78,12 @@ from reference_impl.table_rules import (  # noqa: F401 - re-exported
     THREE_PLAYER_FORMATS,
     SeatHand,
     TableRules,
-    _require_at_table,
     turn_order_after,
 )
 from reference_impl.three_player import (  # noqa: F401 - re-exported
     THREE,
     ThreeFinal,
     ThreePlayerResult,
-    _pair,
-    _third,
     next_line_up,
     play_three_player,
     settle_three,
