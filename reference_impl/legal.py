@@ -17,12 +17,55 @@ name its meld).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from reference_impl.actions import SEATS, Action
 from reference_impl.cards import Card, DECK, mask_of
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard
 from reference_impl.melds import MeldType, meld_type, sort_cards
+from reference_impl.rules import RoundRules
+
+
+class HandInPlay(Protocol):
+    """What the turn rules read of a hand in play, with two players or at a table. The fields are
+    the course of the hand; the methods say what differs with the number of players."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    upcard: Card | None
+    phase: str
+    to_play: str | None
+    passes: int
+    taken: Card | None
+    wall_draw: bool
+    throwbacks: int
+    knocker: str | None
+    spread: tuple[tuple[Card, ...], ...]
+    handlers: Mapping[tuple[str, str], Any]
+    UPCARD_CLOSED: str
+    ALL_PASSED: str
+
+    @property
+    def round_rules(self) -> RoundRules: ...
+    @property
+    def knock_limit(self) -> int: ...
+    @property
+    def first_player(self) -> str: ...
+    def next_seat(self, seat: str) -> str: ...
+    def hand(self, seat: str) -> tuple[Card, ...]: ...
+    def hand_mask(self, seat: str) -> int: ...
+    def with_hand(self, seat: str, cards: tuple[Card, ...], mask: int) -> dict[str, Any]: ...
+    def meld_as_seen(self, seat: str, index: int) -> tuple[Card, ...]: ...
+    def meld_as_spread(self, index: int) -> tuple[Card, ...]: ...
+    def spread_for_knock(
+        self, knocker: str, kept: tuple[Card, ...], requested: Sequence[Sequence[Card]] | None
+    ) -> tuple[tuple[tuple[Card, ...], ...], int, dict[str, Any]]: ...
+    def with_layoff(self, seat: str, card: Card, target: int) -> dict[str, Any]: ...
+    def score_gin(self, outcome: str) -> Any: ...
+    def score_knock(self) -> Any: ...
+    def void_result(self) -> Any: ...
+    def describe(self) -> str: ...
 
 # ---------------------------------------------------------------------- the actions, made once
 
@@ -70,7 +113,7 @@ def _each(actions: Mapping[int, Action], mask: int) -> list[Action]:
 # ---------------------------------------------------------------------- going out
 
 
-def _discardable(state: Any, held: int, taken: Card | None) -> int:
+def _discardable(state: HandInPlay, held: int, taken: Card | None) -> int:
     """TURN-NO-DISCARD-TAKEN-CARD: of the cards held (a mask), those that may be discarded now;
     the card taken from the discard pile stays this turn unless the variant allows it back."""
     if taken is None or state.round_rules.discard_taken_card:
@@ -78,13 +121,13 @@ def _discardable(state: Any, held: int, taken: Card | None) -> int:
     return held & ~taken.bit
 
 
-def _big_gin_open(state: Any, held: int) -> bool:
+def _big_gin_open(state: HandInPlay, held: int) -> bool:
     """BIGGIN-DEFINITION: every card held after the draw is melded, and the variant has big gin."""
     rules = state.round_rules.hand
     return rules.big_gin and least_deadwood(held, ace_high=ace_may_be_high(held, rules)) == 0
 
 
-def _going_out(state: Any, held: int, discardable: int) -> tuple[list[int], list[int], bool]:
+def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int], list[int], bool]:
     """Discards (card bits, in canonical order) that allow a knock, those that make gin, and
     whether big gin is open: KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, GIN-DEFINITION,
     BIGGIN-DEFINITION.
@@ -112,7 +155,7 @@ def _going_out(state: Any, held: int, discardable: int) -> tuple[list[int], list
     return knocks, gins, big_gin
 
 
-def _gin_open(state: Any, player: str) -> bool:
+def _gin_open(state: HandInPlay, player: str) -> bool:
     """KNOCK-OPTIONAL: whether gin or big gin is open to the player about to discard."""
     held = state.hand_mask(player)
     _, gins, big_gin = _going_out(state, held, _discardable(state, held, state.taken))
@@ -142,7 +185,7 @@ def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chain
     return False
 
 
-def _layoff_targets(state: Any, seat: str, card: Card) -> list[int]:
+def _layoff_targets(state: HandInPlay, seat: str, card: Card) -> list[int]:
     """LAYOFF-TARGET-KNOCKER-MELDS: the knocker's melds that take ``card`` from ``seat`` now, as
     ``seat`` sees them (his own lay-offs included, nobody else's: S003-l), LAYOFF-CHAIN."""
     rules = state.round_rules.hand
@@ -159,7 +202,7 @@ def _layoff_targets(state: Any, seat: str, card: Card) -> list[int]:
 # ---------------------------------------------------------------------- legality
 
 
-def _legal_first_turn(state: Any, player: str) -> list[Action]:
+def _legal_first_turn(state: HandInPlay, player: str) -> list[Action]:
     """FIRST-UPCARD-OFFER: take the upcard or pass, each player in turn from the player after the
     dealer; after everybody passed, the first player draws from the stock."""
     moves = _MOVES[player]
@@ -170,7 +213,7 @@ def _legal_first_turn(state: Any, player: str) -> list[Action]:
     return [moves.draw_stock]
 
 
-def _legal_draw(state: Any, player: str) -> list[Action]:
+def _legal_draw(state: HandInPlay, player: str) -> list[Action]:
     """TURN-DRAW-SOURCE: the top of the stock or of the discard pile. Neither is ever empty here:
     every turn ends with a discard, the deal turns an upcard (or the eleven-card start opens with a
     discard), and the stock is never drawn down past the wall (STOCK-WALL-TWO)."""
@@ -178,7 +221,7 @@ def _legal_draw(state: Any, player: str) -> list[Action]:
     return [moves.draw_stock, moves.draw_discard]
 
 
-def _legal_wall(state: Any, player: str) -> list[Action]:
+def _legal_wall(state: HandInPlay, player: str) -> list[Action]:
     """STOCK-FIFTIETH-CARD: pass, or take the last discard if it lets the player go out."""
     moves = _MOVES[player]
     top = state.discard_pile[-1]
@@ -189,7 +232,7 @@ def _legal_wall(state: Any, player: str) -> list[Action]:
     return [moves.pass_]
 
 
-def _legal_discard(state: Any, player: str) -> list[Action]:
+def _legal_discard(state: HandInPlay, player: str) -> list[Action]:
     """TURN-DISCARD, TURN-NO-DISCARD-TAKEN-CARD, KNOCK-LIMIT, BIGGIN-DEFINITION, KNOCK-OPTIONAL."""
     moves = _MOVES[player]
     held = state.hand_mask(player)
@@ -202,7 +245,7 @@ def _legal_discard(state: Any, player: str) -> list[Action]:
     return discards + [moves.knock[bit] for bit in knocks] + declare
 
 
-def _legal_layoff(state: Any, player: str) -> list[Action]:
+def _legal_layoff(state: HandInPlay, player: str) -> list[Action]:
     """LAYOFF-*: each card that fits the spread (naming the meld when several fit), then done."""
     moves = _MOVES[player]
     actions = []
@@ -224,7 +267,7 @@ _LEGAL = {
 }
 
 
-def legal_actions(state: Any) -> list[Action]:
+def legal_actions(state: HandInPlay) -> list[Action]:
     """Exactly the actions :func:`apply` accepts now, as ``spec/actions.md`` lists them."""
     if state.phase == "over" or state.to_play is None:
         return []

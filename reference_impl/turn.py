@@ -7,7 +7,8 @@ and big gin, the lay-offs, the end of the stock and the wall. Both states have t
 the course of the hand (``hands``, ``stock``, ``discard_pile``, ``upcard``, ``phase``, ``to_play``,
 ``passes``, ``taken``, ``wall_draw``, ``throwbacks``, ``knocker``, ``knock_discard``, ``spread``,
 ``result``), and each says only what differs with the number of players, through its
-``handlers`` (the moves of each phase), two refusal texts and a few methods:
+``handlers`` (the moves of each phase), two refusal texts and a few methods
+(:class:`~reference_impl.legal.HandInPlay`):
 
 - ``next_seat(seat)``: who plays after ``seat`` (MPN-SEED003; with two players, the opponent);
 - ``first_player``: the player after the dealer, who plays first;
@@ -24,17 +25,20 @@ What is legal now, and the rules of going out and laying off, are :mod:`referenc
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import Card
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, optimal_arrangements
 from reference_impl.errors import GinError, IllegalKnock, InvalidMelds
 from reference_impl.evolve import evolve as _evolve
-from reference_impl.legal import _big_gin_open, _discardable, _gin_open, _layoff_targets, legal_actions
+from reference_impl.legal import HandInPlay, _big_gin_open, _discardable, _gin_open, _layoff_targets, legal_actions
 from reference_impl.rules import RoundRules
 
 PHASES = ("first_turn", "draw", "discard", "wall", "layoff", "over")
+
+State = TypeVar("State", bound=HandInPlay)
+"""A hand in play of either kind: each rule returns a state of the kind it is given."""
 
 Refuse = Callable[[str, str], "IllegalAction"]
 """Makes the :class:`IllegalAction` for the action being applied from a reason code and why."""
@@ -68,7 +72,7 @@ def forfeits_game(reason: str, rules: RoundRules) -> bool:
 # ---------------------------------------------------------------------- applying actions
 
 
-def apply(state: Any, action: Action | str) -> Any:
+def apply(state: State, action: Action | str) -> State:
     """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it now.
     Which moves each phase has is the state's ``handlers`` (:data:`HANDLERS`, :data:`TABLE_HANDLERS`)."""
     if isinstance(action, str):
@@ -88,7 +92,7 @@ def apply(state: Any, action: Action | str) -> Any:
     return handler(state, action, refuse)
 
 
-def replay(start: Any, actions: Sequence[Action | str]) -> Any:
+def replay(start: State, actions: Sequence[Action | str]) -> State:
     """Apply actions in order; the first illegal one raises :class:`IllegalAction`."""
     state = start
     for action in actions:
@@ -96,7 +100,7 @@ def replay(start: Any, actions: Sequence[Action | str]) -> Any:
     return state
 
 
-def _draw(state: Any, action: Action, refuse: Refuse) -> Any:
+def _draw(state: State, action: Action, refuse: Refuse) -> State:
     """TURN-DRAW-SOURCE, FIRST-UPCARD-OFFER, STOCK-FIFTIETH-CARD."""
     player = action.player
     if action not in legal_actions(state):
@@ -122,7 +126,7 @@ def _draw(state: Any, action: Action, refuse: Refuse) -> Any:
     )
 
 
-def _pass(state: Any, action: Action, refuse: Refuse) -> Any:
+def _pass(state: State, action: Action, refuse: Refuse) -> State:
     """FIRST-UPCARD-OFFER (decline the upcard: it is offered to each player in turn from the player
     after the dealer, the dealer last; after everybody passed, the first player draws from the
     stock) and STOCK-FIFTIETH-CARD (decline the last discard)."""
@@ -136,7 +140,7 @@ def _pass(state: Any, action: Action, refuse: Refuse) -> Any:
     return _evolve(state, passes=passes, to_play=following)
 
 
-def _void(state: Any) -> Any:
+def _void(state: State) -> State:
     """STOCK-WALL-TWO, STOCK-VOID-NO-SCORE: nobody scores."""
     return _evolve(state, phase="over", to_play=None, result=state.void_result())
 
@@ -147,7 +151,7 @@ def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:index] + hand[index + 1 :]
 
 
-def _check_discardable(state: Any, player: str, card: Card, refuse: Refuse) -> None:
+def _check_discardable(state: HandInPlay, player: str, card: Card, refuse: Refuse) -> None:
     """The card must be held, and not be the one taken from the discard pile this turn
     (TURN-NO-DISCARD-TAKEN-CARD); a knock discard is a discard too."""
     held = state.hand_mask(player)
@@ -157,7 +161,7 @@ def _check_discardable(state: Any, player: str, card: Card, refuse: Refuse) -> N
         raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
 
 
-def _discard(state: Any, action: Action, refuse: Refuse) -> Any:
+def _discard(state: State, action: Action, refuse: Refuse) -> State:
     """TURN-DISCARD; then IMPL-REPEATED-UPCARD-DRAW and the end of the stock (STOCK-WALL-TWO,
     STOCK-FIFTIETH-CARD, STOCK-VOID-NO-SCORE)."""
     player, card = action.player, action.card
@@ -187,7 +191,7 @@ def _discard(state: Any, action: Action, refuse: Refuse) -> Any:
     return after
 
 
-def _knock(state: Any, action: Action, refuse: Refuse) -> Any:
+def _knock(state: State, action: Action, refuse: Refuse) -> State:
     """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, KNOCK-DISCARD-FACE-DOWN, GIN-DEFINITION, then the
     spread (SCORE-AUTO-SPREAD or the one given) and, unless gin, the lay-off phase from the player
     after the knocker."""
@@ -224,7 +228,7 @@ def _knock(state: Any, action: Action, refuse: Refuse) -> Any:
     return _evolve(knocked, phase="layoff", to_play=state.next_seat(player))
 
 
-def _big_gin(state: Any, action: Action, refuse: Refuse) -> Any:
+def _big_gin(state: State, action: Action, refuse: Refuse) -> State:
     """BIGGIN-DEFINITION, BIGGIN-NO-LAYOFF, SCORE-BIGGIN: no discard, no lay-offs."""
     held = state.hand_mask(action.player)
     rules = state.round_rules.hand
@@ -236,7 +240,7 @@ def _big_gin(state: Any, action: Action, refuse: Refuse) -> Any:
     return knocked.score_gin("big_gin")
 
 
-def _layoff(state: Any, action: Action, refuse: Refuse) -> Any:
+def _layoff(state: State, action: Action, refuse: Refuse) -> State:
     """LAYOFF-DEFENDER-ONLY, LAYOFF-TARGET-KNOCKER-MELDS, LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN,
     LAYOFF-CHAIN: one card onto the one meld of the knocker's it fits (or the one named)."""
     player, card = action.player, action.card
@@ -257,7 +261,7 @@ def _layoff(state: Any, action: Action, refuse: Refuse) -> Any:
     )
 
 
-def _done(state: Any, action: Action, refuse: Refuse) -> Any:
+def _done(state: State, action: Action, refuse: Refuse) -> State:
     """The player has finished laying off; the next player in turn after him lays off, and after
     the last of them (with two players, the defender) the hand is scored (LAYOFF-DEFENDER-MELDS,
     SCORE-KNOCK-WIN, SCORE-UNDERCUT, SCORE-UNDERCUT-TIE, MPN-SEED003-SCORING)."""
