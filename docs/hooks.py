@@ -26,10 +26,11 @@ if str(ROOT) not in sys.path:
 
 from ginspec.errors import SuiteError  # noqa: E402
 from ginspec.site import Site, templating  # noqa: E402
-from ginspec.site import build_memory  # noqa: E402
+from ginspec.site import build_memory, render_ahead  # noqa: E402
 
 _site: Site | None = None
 _memory: build_memory.BuildMemory | None = None
+_command: str | None = None
 
 
 def _current(config) -> Site:
@@ -40,8 +41,9 @@ def _current(config) -> Site:
 
 
 def on_startup(command, dirty) -> None:  # noqa: ARG001 - mkdocs passes these by name
-    global _site
+    global _site, _command
     _site = None
+    _command = command
 
 
 def on_config(config):
@@ -73,6 +75,13 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
+def on_nav(nav, config, files):
+    # half the pages made into HTML by a second process meanwhile (ginspec/site/render_ahead.py)
+    if _memory is not None and render_ahead.wanted(_command):
+        _memory.ahead = render_ahead.RenderAhead.start(_memory, config, files)
+    return nav
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
     return _current(config).expand(markdown, page.file.src_uri)
 
@@ -90,6 +99,16 @@ def on_post_page(output: str, page, config) -> str:  # noqa: ARG001
 def on_post_build(config) -> None:  # noqa: ARG001
     global _memory
     if _memory is not None:
+        if _memory.ahead is not None:
+            _memory.ahead.stop()
         _memory.save()
+    _memory = None
+    build_memory.activate(None)
+
+
+def on_build_error(error) -> None:  # noqa: ARG001
+    global _memory
+    if _memory is not None and _memory.ahead is not None:
+        _memory.ahead.stop()
     _memory = None
     build_memory.activate(None)

@@ -7,6 +7,7 @@ is the site's theme's, asked directly."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -168,3 +169,32 @@ def test_search_entries_are_recalled_for_the_same_html(project: Path) -> None:
     assert (recalled.recalled, recalled.made) == (1, 0) and again == entries
     changed, other = read("All ten cards melded scores 20 more.")
     assert changed.made == 1 and "20 more" in other[0]["text"]
+
+
+AHEAD_HOOKS = """from ginspec.site import build_memory, render_ahead
+
+
+def on_nav(nav, config, files):
+    build_memory.active().ahead = render_ahead.RenderAhead.start(build_memory.active(), config, files)
+    return nav
+
+
+def on_post_build(config):
+    build_memory.active().ahead.stop()
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork here")
+def test_a_second_process_makes_the_second_half_the_same(project: Path) -> None:
+    (project / "docs" / "gin.md").write_text(GIN + "\nSee [the undercut](undercut.md).\n", encoding="utf-8")
+    alone, _ = _build(project, "alone")
+    assert (alone.recalled, alone.made) == (0, 1)  # the gin page warns, so it is not kept
+    shutil.rmtree(project / "cache")
+    (project / "hooks.py").write_text(AHEAD_HOOKS, encoding="utf-8")
+    (project / "mkdocs.yml").write_text(CONFIG + "hooks:\n  - hooks.py\n", encoding="utf-8")
+    with_ahead, log = _build(project, "ahead")
+    # the knock page (the second half, by length) came from the second process; the gin page's
+    # warning is given by the build itself
+    assert (with_ahead.recalled, with_ahead.made) == (1, 0)
+    assert any("undercut.md" in line for line in log if line.startswith("WARNING")), log
+    assert _files(project / "alone") == _files(project / "ahead")

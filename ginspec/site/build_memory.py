@@ -80,6 +80,8 @@ class BuildMemory:
         self.kept: dict[str, Any] = {}
         self.recalled = 0
         self.made = 0
+        self.ahead: Any = None
+        """The second process making half the pages (:class:`ginspec.site.render_ahead.RenderAhead`), if any."""
 
     @classmethod
     def open(cls) -> BuildMemory:
@@ -194,8 +196,12 @@ def activate(memory: BuildMemory | None) -> None:
     _active = memory
 
 
-def _current() -> BuildMemory | None:
+def active() -> BuildMemory | None:
+    """The memory of the build under way (:func:`activate`)."""
     return _active
+
+
+_current = active
 
 
 def _install() -> None:
@@ -221,6 +227,9 @@ def _install() -> None:
             shared = keys[id(files)] = PageKeys(config, files, memory.salt)
         key = shared.page(page)
         known = memory.recall(key)
+        if known is None and memory.ahead is not None and memory.ahead.covers(page.file.src_uri):
+            memory.ahead.collect(memory)
+            known = memory.recall(key)
         if known is not None:
             _apply(page, known, files, get_toc)
             return None
