@@ -198,3 +198,13 @@ def test_a_second_process_makes_the_second_half_the_same(project: Path) -> None:
     assert (with_ahead.recalled, with_ahead.made) == (1, 0)
     assert any("undercut.md" in line for line in log if line.startswith("WARNING")), log
     assert _files(project / "alone") == _files(project / "ahead")
+
+
+def test_the_second_process_only_for_a_build_and_when_not_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginspec.site.render_ahead import SETTING, wanted
+
+    monkeypatch.setenv(SETTING, "2")
+    assert wanted("build") == hasattr(os, "fork")
+    assert not wanted("serve")  # the server runs threads: no fork under it
+    monkeypatch.setenv(SETTING, "1")
+    assert not wanted("build")
