@@ -9,12 +9,12 @@ the stock's size is fixed), so a round cannot be shrunk to fewer cards; fewer mo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ginspec.adapters.base import Adapter, Question
 from ginspec.adapters.jsonl import EngineTimeout
 from ginspec.campaign.grouping import group_key
-from ginspec.campaign.hands import Hand
+from ginspec.campaign.hands import Hand, PlayedHand
 from ginspec.judge import judge_round
 
 NON_ANSWERS = ("unsupported", "cannot_answer", "not_supported")
@@ -110,3 +110,51 @@ def check_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, 
             cut = found.cut
     at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
     return Outcome(hand.index, "disagree", found.signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])
+
+
+NativeAsk = Callable[[PlayedHand, Mapping[str, Any]], Any]
+"""Asks an engine a whole hand in the engine's own representation (see :func:`native_asker`)."""
+
+
+def native_asker(engine: Adapter, omits: frozenset[str]) -> NativeAsk | None:
+    """How to ask ``engine`` a hand without writing it in the notation: only the reference engine
+    itself, in this process (behind the guard or not), is asked so; every other engine is asked
+    the ``round`` question as the protocol writes it."""
+    from ginspec.adapters.guard import GuardedAdapter
+    from ginspec.adapters.reference import answers_natively
+
+    if omits:
+        return None
+    if isinstance(engine, GuardedAdapter):
+        if not answers_natively(engine.inner):
+            return None
+        return lambda played, parameters: engine.call_inner(lambda inner: inner.replay_moves(played.deal, played.moves, parameters))  # type: ignore[attr-defined]
+    if answers_natively(engine):
+        return lambda played, parameters: engine.replay_moves(played.deal, played.moves, parameters)  # type: ignore[attr-defined]
+    return None
+
+
+def _same_moves_played(played: PlayedHand, answer: Any) -> bool:
+    """The quick look in the engine's own values: every checkpoint (player to move, phase, legal
+    moves, stock size, knock limit) and the result exactly the rules' (legal moves in the same
+    order; any other difference is for the judge, in the notation)."""
+    points, result, refused = answer
+    return refused is None and result == played.result and len(points) == len(played.points) and all(
+        mine == theirs for mine, theirs in zip(played.points, points)
+    )
+
+
+def check_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], played: PlayedHand, native: NativeAsk | None) -> Outcome:
+    """:func:`check_hand` for a hand as the reference played it. An engine that can be asked in
+    its own representation (``native``) and gives exactly the rules' values agrees; any other
+    answer, and every other engine, is asked and judged in the notation, as the protocol writes it."""
+    if native is not None:
+        try:
+            answer = native(played, parameters)
+        except EngineTimeout:
+            return Outcome(played.index, "disagree", f"{NO_ANSWER} in time", len(played.moves), "the engine did not answer in time")
+        except Exception:  # noqa: BLE001 - asked again in the notation, where a crash is reported as usual
+            answer = None
+        if answer is not None and _same_moves_played(played, answer):
+            return Outcome(played.index, "agree")
+    return check_hand(engine, omits, parameters, played.hand)
