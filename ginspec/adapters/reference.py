@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Mapping, Sequence
 
 import reference_impl as ref
@@ -56,23 +57,59 @@ REFUSES: dict[str, frozenset[str]] = {
 ``{"error": "invalid_hand"}``, as that kind defines."""
 
 
-_TEXTS: dict[int, tuple[Action, str]] = {}
+_TEXTS: dict[int, str] = {}
 """The text of each action written so far, by the action's identity (the reference engine hands
-out the same action values move after move); the entry keeps its action alive, so the identity
-is never that of another action."""
-_TEXTS_KEPT = 1 << 14
+out the same action values move after move). Every action named here is kept alive in
+:data:`_WRITTEN`, so no other object can have its identity while its entry is here."""
+_WRITTEN: list[Action] = []
+_ACTIONS: dict[str, Action] = {}
+"""The other way: the action of each text written so far (canonical texts only)."""
+_KEPT = 1 << 14
+_WRITING = threading.Lock()
 
 
 def action_text(action: Action) -> str:
     """``format_action(action)``, written once per action value (``spec/actions.md``)."""
-    entry = _TEXTS.get(id(action))
-    if entry is not None and entry[0] is action:
-        return entry[1]
-    text = format_action(action)
-    if len(_TEXTS) >= _TEXTS_KEPT:
-        _TEXTS.clear()
-    _TEXTS[id(action)] = (action, text)
+    text = _TEXTS.get(id(action))
+    if text is None:
+        text = format_action(action)
+        with _WRITING:  # the engine's thread and the campaign's may both write; entries go before their actions
+            if len(_WRITTEN) >= _KEPT:
+                _TEXTS.clear()
+                _ACTIONS.clear()
+                _WRITTEN.clear()
+            _WRITTEN.append(action)
+            _TEXTS[id(action)] = text
+            _ACTIONS.setdefault(text, action)
     return text
+
+
+def action_texts(actions: Sequence[Action]) -> list[str]:
+    """:func:`action_text` of each action (looked up without a call per action: it runs for every
+    legal move of every checkpoint)."""
+    texts = list(map(_TEXTS.get, map(id, actions)))
+    if None in texts:
+        texts = [action_text(action) for action in actions]
+    return texts  # type: ignore[return-value]
+
+
+known_action_of_text = _ACTIONS.get
+"""The action whose canonical text this is, if that text was written or read before (else
+``None``; :func:`canonical_action` reads it)."""
+
+
+def canonical_action(text: Any) -> Action | None:
+    """The action ``text`` is the canonical text of (as :func:`format_action` writes it), or
+    ``None`` when it is not one: another spelling, or no action at all."""
+    action = _ACTIONS.get(text) if isinstance(text, str) else None
+    if action is None and isinstance(text, str):
+        try:
+            parsed = parse_action(text)
+        except GinError:
+            return None
+        if action_text(parsed) == text:
+            action = _ACTIONS.get(text, parsed)
+    return action
 
 
 def observe(state: RoundState) -> dict[str, Any]:
@@ -80,7 +117,7 @@ def observe(state: RoundState) -> dict[str, Any]:
     return {
         "to_play": state.to_play,
         "phase": state.phase,
-        "legal": [action_text(action) for action in legal_actions(state)],
+        "legal": action_texts(legal_actions(state)),
         "stock": len(state.stock),
         "knock_limit": state.knock_limit,
     }

@@ -25,7 +25,7 @@ from reference_impl.deadwood import least_deadwood
 from reference_impl.round import RoundResult, RoundState, apply, deal_in_order, legal_actions
 from reference_impl.rules import RoundRules
 
-from ginspec.adapters.reference import action_text
+from ginspec.adapters.reference import action_texts
 from ginspec.campaign.shards import Shard
 
 __all__ = ["END_FIELDS", "Hand", "PlayedHand", "Shard", "hand_generator", "play_hand", "play_moves"]
@@ -110,8 +110,9 @@ class PlayedHand:
     """One hand as the reference engine played it, in the engine's own representation: the
     dealt state, the moves (:class:`~reference_impl.actions.Action` values) and after every one a
     checkpoint ``(to_play, phase, legal moves, stock size, knock limit)``, and the result. Nothing
-    is written in the notation until :attr:`hand` is asked for: a campaign whose engine agrees
-    compares these values as they are (``ginspec/campaign/compare.py``)."""
+    is written in the notation until it is needed (the question for an engine that reads it,
+    :attr:`hand` for the judge and the report): a campaign compares these values as they are
+    wherever it can (``ginspec/campaign/compare.py``)."""
 
     seed: int
     index: int
@@ -130,20 +131,37 @@ class PlayedHand:
     @cached_property
     def hand(self) -> Hand:
         """The same hand in the notation: the ``round`` question and the rules' answer."""
-        start = self.start
         checkpoints = [
-            {"to_play": to_play, "phase": phase, "legal": [action_text(action) for action in legal], "stock": stock, "knock_limit": limit}
+            {"to_play": to_play, "phase": phase, "legal": action_texts(legal), "stock": stock, "knock_limit": limit}
             for to_play, phase, legal, stock, limit in self.points
         ]
-        end = {**self.result.to_data(), "finished": True} if self.result else {"finished": False}
-        deal = {
+        return Hand(self.seed, self.index, self.written_deal, self.written_actions, checkpoints, self.end)
+
+    @cached_property
+    def written_deal(self) -> dict[str, Any]:
+        """The deal of the ``round`` question."""
+        start = self.start
+        return {
             "dealer": start.dealer,
             "hands": {"p1": format_hand(start.hands[0]), "p2": format_hand(start.hands[1])},
             "upcard": str(start.upcard) if start.upcard else None,
             "stock": format_cards(start.stock),
         }
-        actions = [action_text(action) for action in self.moves]
-        return Hand(self.seed, self.index, deal, actions, checkpoints, {key: end[key] for key in END_FIELDS if key in end})
+
+    @cached_property
+    def written_actions(self) -> list[str]:
+        """The moves in the notation (``spec/actions.md``)."""
+        return action_texts(self.moves)
+
+    @property
+    def end(self) -> dict[str, Any]:
+        """The fields of the end a campaign judges (:data:`END_FIELDS`)."""
+        end = {**self.result.to_data(), "finished": True} if self.result else {"finished": False}
+        return {key: end[key] for key in END_FIELDS if key in end}
+
+    def question_input(self) -> dict[str, Any]:
+        """:meth:`Hand.question_input` of the whole hand, written without its checkpoints."""
+        return {"deal": self.written_deal, "actions": self.written_actions, "observe_after": list(range(len(self.moves) + 1))}
 
 
 def play_moves(rules: RoundRules, seed: int, index: int) -> PlayedHand:
