@@ -225,7 +225,7 @@ def _progress_file_chunks(progress: Path) -> int:
 def test_ctrl_c_leaves_a_partial_report_and_a_campaign_to_resume(tmp_path: Path) -> None:
     folder = tmp_path / "c"
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "ginspec", "fuzz", "--engine", "reference", "--hands", "600", "--report-dir", str(folder)]
+    command = [sys.executable, "-m", "ginspec", "fuzz", "--engine", "reference", "--hands", "6000", "--report-dir", str(folder)]
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None and _progress_file_chunks(folder / "progress.json") < 1:
@@ -234,7 +234,7 @@ def test_ctrl_c_leaves_a_partial_report_and_a_campaign_to_resume(tmp_path: Path)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
-    assert report["complete"] is False and 100 <= report["hands_played"] < 600
+    assert report["complete"] is False and 100 <= report["hands_played"] < 6000
     assert report["hands_played"] == 100 * _progress_file_chunks(folder / "progress.json")
     assert "continue with --resume" in err
 

@@ -23,11 +23,13 @@ import json
 import queue
 import threading
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, EngineFault, EngineTimeout
 from ginspec.errors import UnknownEngine, quote
+
+T = TypeVar("T")
 
 CLOSE_TIMEOUT = 5.0
 """Seconds ``close()`` may take (at most ``--timeout``)."""
@@ -158,14 +160,21 @@ class GuardedAdapter(Adapter):
         return self._capabilities
 
     def ask(self, question: Question) -> dict[str, Any]:
+        private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
+        return plain_answer(self.call_inner(lambda inner: inner.ask(private)))
+
+    def call_inner(self, job: Callable[[Adapter], T]) -> T:
+        """``job(engine)`` under the watchdog, with the deadline and the faults of :meth:`ask`;
+        the question is not copied and the answer not checked: a caller that hands the engine
+        values it cannot change (tuples, actions, cards) and reads the answer itself pays the
+        watchdog alone, once per question however long the hand."""
         if self.closed:
             raise EngineFault("not asked: the engine was closed")
         if self.abandoned >= MAX_ABANDONED:
             raise EngineFault(f"not asked: the engine hung {self.abandoned} times and is no longer trusted in this process")
-        private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
         inner = self.inner
         try:
-            answer = self.worker.call(lambda: inner.ask(private), self.timeout)
+            answer = self.worker.call(lambda: job(inner), self.timeout)
         except EngineTimeout:
             self._abandon()
             raise
@@ -175,7 +184,7 @@ class GuardedAdapter(Adapter):
             if getattr(exc, "ginspec_stop", False):
                 raise
             raise EngineFault(describe_exception(exc)) from None
-        return plain_answer(answer)
+        return answer
 
     def _abandon(self) -> None:
         """Leave the stuck worker behind and start the engine again for the next case."""

@@ -3,7 +3,7 @@ engine, compared checkpoint by checkpoint (``ginspec fuzz --engine E --hands N``
 
 - :mod:`ginspec.campaign.shards`: the disjoint parts (``--shard I/K``) of a campaign's hands.
 - :mod:`ginspec.campaign.hands`: hand ``i`` of a campaign, a pure function of (seed, index).
-- :mod:`ginspec.campaign.compare`: one hand asked of an engine, judged, and shrunk.
+- :mod:`ginspec.campaign.compare`: one hand asked of an engine (the reference engine itself in its own values), judged, and shrunk.
 - :mod:`ginspec.campaign.grouping`: the defect a disagreement shows (its signature).
 - :mod:`ginspec.campaign.tally`: counts and kept occurrences per finding; merging tallies.
 - :mod:`ginspec.campaign.worker`: the hands of a shard in chunks, over one or many processes.

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ginspec.adapters.base import Adapter, Question
-from ginspec.campaign.compare import check_hand
-from ginspec.campaign.hands import Shard, play_hand
+from ginspec.campaign.compare import check_played, native_asker
+from ginspec.campaign.hands import Shard, play_moves
 from ginspec.campaign.tally import Tally
 from ginspec.errors import UsageError
 from reference_impl.rules import RoundRules
@@ -76,11 +76,14 @@ class ChunkPlayer:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
         self.omits = omits
+        self.native = native_asker(adapter, omits)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
+        """The tally of one chunk's hands (counts and findings only: all a worker sends back)."""
         tally = Tally()
+        adapter, omits, parameters, rules, seed, native = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native
         for index in self.plan.indices(chunk):
-            tally.add(check_hand(self.adapter, self.omits, self.plan.parameters, play_hand(self.rules, self.plan.seed, index)))
+            tally.add(check_played(adapter, omits, parameters, play_moves(rules, seed, index), native))
         return chunk, tally
 
     def close(self) -> None:
