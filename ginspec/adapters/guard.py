@@ -91,19 +91,31 @@ class _Worker:
         self.jobs.put(None)
 
     def call(self, job: Callable[[], Any], timeout: float) -> Any:
+        """``job()`` on the worker thread, waited for at most ``timeout`` seconds. What the job
+        raises comes back as :class:`EngineRaised`; anything else raised here (Ctrl-C or a signal
+        at any moment of the wait, even before the job is handed over) is the run's own stop and
+        passes through untouched, never to be taken for the engine's fault."""
         reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
-        self.jobs.put((job, reply))
         try:
+            self.jobs.put((job, reply))
             ok, value = reply.get(timeout=timeout)
         except queue.Empty:
             raise EngineTimeout(f"no answer within {timeout:g} s") from None
-        except BaseException as exc:  # Ctrl-C or a signal while waiting: the run stops, it is no engine fault
-            exc.ginspec_stop = True  # type: ignore[attr-defined]
+        except BaseException:  # Ctrl-C or a signal while waiting: the run stops, it is no engine fault
             self.busy = True
             raise
         if not ok:
-            raise value
+            raise EngineRaised(value)
         return value
+
+
+class EngineRaised(Exception):
+    """What an engine's own code raised (any exception, ``SystemExit`` and ``KeyboardInterrupt``
+    from inside the engine included), told apart from the run being stopped while it waited."""
+
+    def __init__(self, raised: BaseException) -> None:
+        super().__init__(describe_exception(raised))
+        self.raised = raised
 
 
 class GuardedAdapter(Adapter):
@@ -129,12 +141,10 @@ class GuardedAdapter(Adapter):
             adapter = self.worker.call(self.factory, self.timeout)
         except EngineTimeout:
             raise UnknownEngine(f"engine {self.name!r}: did not start within {self.timeout:g} s") from None
-        except UnknownEngine:
-            raise
-        except BaseException as exc:  # noqa: BLE001
-            if getattr(exc, "ginspec_stop", False):
-                raise
-            raise UnknownEngine(f"engine {self.name!r}: starting it failed: {describe_exception(exc)}") from None
+        except EngineRaised as exc:
+            if isinstance(exc.raised, UnknownEngine):
+                raise exc.raised from None
+            raise UnknownEngine(f"engine {self.name!r}: starting it failed: {exc}") from None
         if not isinstance(adapter, Adapter):
             raise UnknownEngine(f"engine {self.name!r}: did not give an Adapter but {type(adapter).__name__}")
         return adapter
@@ -145,10 +155,8 @@ class GuardedAdapter(Adapter):
                 declared = self.worker.call(self.inner.capabilities, self.timeout)
             except EngineTimeout:
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() did not return within {self.timeout:g} s") from None
-            except BaseException as exc:  # noqa: BLE001
-                if getattr(exc, "ginspec_stop", False):
-                    raise
-                raise UnknownEngine(f"engine {self.name!r}: capabilities() failed: {describe_exception(exc)}") from None
+            except EngineRaised as exc:
+                raise UnknownEngine(f"engine {self.name!r}: capabilities() failed: {exc}") from None
             if not isinstance(declared, Capabilities):
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {type(declared).__name__}, not Capabilities")
             from ginspec.adapters.capability_shape import capabilities_problem
@@ -178,12 +186,10 @@ class GuardedAdapter(Adapter):
         except EngineTimeout:
             self._abandon()
             raise
-        except EngineFault:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - an engine fault is a result, not a crash of the suite
-            if getattr(exc, "ginspec_stop", False):
-                raise
-            raise EngineFault(describe_exception(exc)) from None
+        except EngineRaised as exc:  # an engine fault is a result, not a crash of the suite
+            if isinstance(exc.raised, (EngineFault, EngineTimeout)):
+                raise exc.raised from None
+            raise EngineFault(str(exc)) from None
         return answer
 
     def _abandon(self) -> None:
@@ -206,7 +212,9 @@ class GuardedAdapter(Adapter):
             return
         try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call
             self.worker.call(self.inner.close, min(self.timeout, CLOSE_TIMEOUT))
-        except BaseException as exc:  # noqa: BLE001
+        except EngineRaised as exc:
+            self.close_problem = f"engine {self.name!r}: close() failed: {exc}"
+        except EngineTimeout as exc:
             self.close_problem = f"engine {self.name!r}: close() failed: {describe_exception(exc)}"
         finally:
             self.worker.stop()
