@@ -241,6 +241,7 @@ def run_features(
         arguments += ["--variant", variant]
     if rules:
         arguments += ["-m", " or ".join(rules)]
+    from ginspec.pytest_stops import INTERRUPTED_EXIT
     from ginspec.scenario_faults import CollectionFaults
 
     collector = _Collector(areas)
@@ -249,7 +250,7 @@ def run_features(
     with contextlib.redirect_stdout(io.StringIO()):
         code = pytest.main(arguments, plugins=[collector, faults])
     faults.raise_first()  # a feature file that cannot be read is named, never taken for Ctrl-C
-    if code == pytest.ExitCode.INTERRUPTED:
+    if code in (pytest.ExitCode.INTERRUPTED, INTERRUPTED_EXIT):  # Ctrl-C: pytest's 2, or 130 from ginspec.pytest_stops
         raise KeyboardInterrupt
     if code not in (0, 1, 5) and not collector.results:
         raise SuiteError(f"the feature run could not start (pytest exit status {code}, after {time.perf_counter() - started:.1f} s)")
