@@ -340,6 +340,39 @@ def transcript_cut_at_a_line(tmp: Path) -> Outcome:
     return run("replay", str(path))
 
 
+def _cut_inside_the_result(tmp: Path, argv: tuple[str, ...], name: str) -> tuple[Path, list[str], int]:
+    """A hand played and saved whole; its lines and the index of its ``result:`` line."""
+    path = tmp / name
+    played = run("play", *argv, "--save", str(path), stdin=b"1\n" * 400)
+    assert played.status == 0, played.text
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert run("replay", str(path)).status == 0, "the whole file replays"
+    return path, lines, lines.index("result:")
+
+
+@fault("silent", 2, "hand.yaml: result: incomplete", "leaves out knocker_deadwood, defender_deadwood, layoffs", "cut short")
+def transcript_cut_inside_its_result(tmp: Path) -> Outcome:
+    path, lines, start = _cut_inside_the_result(tmp, ("--seed", "4"), "hand.yaml")
+    table, table_lines, table_start = _cut_inside_the_result(tmp, ("--seed", "3", "--variant", "house-s003", "--you", "p2"), "table.yaml")
+    for cut_path, cut_lines, cut_start in ((path, lines, start), (table, table_lines, table_start)):
+        for end in range(cut_start + 1, len(cut_lines) - 2):  # every cut at a line inside the block: never a pass
+            cut_path.write_text("\n".join(cut_lines[:end]) + "\n", encoding="utf-8")
+            outcome = run("replay", str(cut_path))
+            assert outcome.status == 2 and ("incomplete" in outcome.err or "empty" in outcome.err), (end, outcome.text)
+    path.write_text("\n".join(lines[: lines.index("  knocker: p2") + 1]) + "\n", encoding="utf-8")
+    return run("replay", str(path))
+
+
+@fault("silent", 2, "g.yaml, hand 1: result: incomplete", "leaves out knocker, knocker_deadwood", "cut short")
+def saved_game_cut_at_its_last_result(tmp: Path) -> Outcome:
+    path, lines, start = _cut_inside_the_result(tmp, ("--seed", "4"), "hand.yaml")
+    hand = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    game = yaml.safe_dump({"variant": "standard", "first_dealer": hand["deal"]["dealer"], "transcripts": [hand]}, sort_keys=False)
+    points = game.index("points: ", game.index("result:"))
+    (tmp / "g.yaml").write_text(game[: game.index("\n", points)] + "\n", encoding="utf-8")  # cut after the points
+    return run("game", str(tmp / "g.yaml"))
+
+
 @fault("messages", 2, "vectors/knock/broken.yaml", "not valid YAML")
 def selftest_with_a_broken_vector_file(tmp: Path) -> Outcome:
     root = suite_copy(tmp)
