@@ -143,6 +143,18 @@ def full_disk_keeps_the_earlier_report(tmp: Path) -> Outcome:
     return outcome
 
 
+@fault("outputs", 2, "standard output could not be written", "the file is too large")
+def full_disk_under_standard_output(tmp: Path) -> Outcome:
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (512, 512))
+
+    environment = {**os.environ, "GINSPEC_ROOT": os.environ.get("GINSPEC_ROOT", str(REPO))}
+    with open(tmp / "shown.txt", "w", encoding="utf-8") as shown:  # ginspec ... > shown.txt, with room for 512 bytes
+        done = subprocess.run([sys.executable, "-m", "ginspec", "variants", "show", "oklahoma"], stdout=shown, stderr=subprocess.PIPE,
+                              text=True, cwd=tmp, timeout=60, preexec_fn=limit, env=environment)
+    return Outcome(done.returncode, "", done.stderr)
+
+
 @fault("outputs", 2, "--save", "the disk is full", "nothing was written")
 def full_disk_while_saving_a_hand(tmp: Path) -> Outcome:
     import ginspec.files
