@@ -232,6 +232,10 @@ def run_features(
     """Run the scenarios (those tagged with one of ``rules``, in ``areas``) against ``engine``,
     under ``variant`` when one is given. An interrupted run raises :class:`KeyboardInterrupt`."""
     folder = suite_root() / "features"
+    if not folder.is_dir():
+        from ginspec.paths import no_scenarios_folder
+
+        raise SuiteError(f"{no_scenarios_folder()}; give --only vectors to check the vectors alone")
     if not any(folder.rglob("*.feature")):
         return []
     arguments = scenario_arguments(engine)

@@ -404,6 +404,18 @@ def selftest_reports_into_a_read_only_folder(tmp: Path) -> Outcome:
         ginspec.outputs.os.access = real
 
 
+@fault("messages", 2, "has no features/ folder, so its scenarios cannot run", "give --only vectors")
+def check_of_a_suite_without_scenarios(tmp: Path) -> Outcome:
+    suite_copy(tmp)  # spec and vectors, no features/: never a pass of the vectors alone
+    return run("check", "--area", "deadwood", "--report", str(tmp / "r.json"))
+
+
+@fault("messages", 2, "has no features/ folder, so its scenarios cannot run")
+def selftest_of_a_suite_without_scenarios(tmp: Path) -> Outcome:
+    suite_copy(tmp)  # said once, not as every miniature's "could not run"
+    return run("selftest", "--miniature", "ace-counts-eleven", "--no-record")
+
+
 @fault("messages", 0, "0 scenario(s) out of date")
 def dependence_of_a_suite_without_scenarios(tmp: Path) -> Outcome:
     suite_copy(tmp)  # spec and vectors, no features/
@@ -667,6 +679,15 @@ def test_plugin_unknown_home_variant_stops_the_run(project: pytest.Pytester) -> 
     assert result.ret != 0
     text = _short(result)
     assert "home variant" in text and "'nowhere'" in text and "1 failed" in text, text
+
+
+def test_plugin_suite_without_scenarios_is_one_line(project: pytest.Pytester) -> None:
+    root = project.path / "suite"
+    shutil.copytree(REPO / "spec", root / "spec")
+    shutil.copytree(REPO / "vectors" / "deadwood", root / "vectors" / "deadwood")
+    result = plugin_run(project, "--ginspec-engine", "reference", "--ginspec-root", str(root), "-k", "deadwood-0001")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "has no features/ folder, so its scenarios cannot run" in _short(result)
 
 
 def test_plugin_sigterm_stops_the_engine_and_exits_by_the_signal(tmp_path: Path) -> None:
