@@ -63,3 +63,23 @@ def test_check_ctrl_c_in_the_scenarios_is_still_an_interruption(tmp_path: Path) 
             "--report", str(tmp_path / "r.json"), "--engine"]
     status, out = _stop_while_asked(tmp_path, signal.SIGINT, argv, REPO)
     assert status == 130 and "ginspec: interrupted" in out and "could not start" not in out, out[-2000:]
+
+
+def test_plugin_sigterm_does_not_wait_for_a_python_adapter_inside_ask(tmp_path: Path) -> None:
+    asked = tmp_path / "asked"
+    (tmp_path / "test_own.py").write_text("def test_their_own():\n    assert True\n", encoding="utf-8")
+    environment = {**{key: value for key, value in os.environ.items() if key != "GINSPEC_ROOT"}, "GINSPEC_ASKED": str(asked)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pytest", *QUIET, "--ginspec-engine", "tests.engines.faulty:BlocksInAsk", "--ginspec-timeout", "100",
+         "-k", "deadwood-0001 or deadwood-0002"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp_path, env={**environment, "PYTHONPATH": str(REPO)},
+    )
+    deadline = time.monotonic() + 120
+    while not asked.exists():
+        assert time.monotonic() < deadline and process.poll() is None, "the engine was never asked"
+        time.sleep(0.05)
+    started = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == -signal.SIGTERM, out.decode()[-2000:]
+    assert time.monotonic() - started < 4, "the blocked call is left behind, not waited for (the engine's close would wait 5 s)"

@@ -68,6 +68,9 @@ class _Worker:
         self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]] | None] = queue.Queue()
         self.busy = False
         """Whether a call was left running when the run was stopped."""
+        self.waiting = False
+        """Whether the caller is waiting for a call right now (a signal handler that closes the
+        engine then runs in the middle of that wait)."""
         self.thread = threading.Thread(target=self._loop, daemon=True, name="ginspec-engine")
         self.thread.start()
 
@@ -91,6 +94,7 @@ class _Worker:
     def call(self, job: Callable[[], Any], timeout: float) -> Any:
         reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
         self.jobs.put((job, reply))
+        self.waiting = True
         try:
             ok, value = reply.get(timeout=timeout)
         except queue.Empty:
@@ -99,6 +103,8 @@ class _Worker:
             exc.ginspec_stop = True  # type: ignore[attr-defined]
             self.busy = True
             raise
+        finally:
+            self.waiting = False
         if not ok:
             raise value
         return value
@@ -192,7 +198,7 @@ class GuardedAdapter(Adapter):
         if self.closed:
             return
         self.closed = True
-        if self.abandoned >= MAX_ABANDONED or self.worker.busy:  # a stopped run does not wait for the engine
+        if self.abandoned >= MAX_ABANDONED or self.worker.busy or self.worker.waiting:  # a stopped run does not wait for the engine
             self.worker.stop()
             return
         try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call
