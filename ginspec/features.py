@@ -250,6 +250,10 @@ def run_features(
     under ``variant`` when one is given; ``watch`` sees each result as it comes. An interrupted run
     raises :class:`KeyboardInterrupt` once pytest has closed the engine."""
     folder = suite_root() / "features"
+    if not folder.is_dir():
+        from ginspec.paths import no_scenarios_folder
+
+        raise SuiteError(f"{no_scenarios_folder()}; give --only vectors to check the vectors alone")
     if not any(folder.rglob("*.feature")):
         return []
     arguments = scenario_arguments(engine)
@@ -259,6 +263,7 @@ def run_features(
         arguments += ["--variant", variant]
     if rules:
         arguments += ["-m", " or ".join(rules)]
+    from ginspec.pytest_stops import INTERRUPTED_EXIT
     from ginspec.scenario_faults import CollectionFaults
 
     collector = _Collector(areas, watch)
@@ -267,7 +272,7 @@ def run_features(
     with contextlib.redirect_stdout(io.StringIO()):
         code = pytest.main(arguments, plugins=[collector, faults])
     faults.raise_first()  # a feature file that cannot be read is named, never taken for Ctrl-C
-    if code == pytest.ExitCode.INTERRUPTED:
+    if code in (pytest.ExitCode.INTERRUPTED, INTERRUPTED_EXIT):  # Ctrl-C: pytest's 2, or 130 from ginspec.pytest_stops
         raise KeyboardInterrupt
     if code not in (0, 1, 5) and not collector.results:
         raise SuiteError(f"the feature run could not start (pytest exit status {code}, after {time.perf_counter() - started:.1f} s)")

@@ -61,6 +61,9 @@ def pytest_configure(config: pytest.Config) -> None:
         except SuiteError as exc:
             raise pytest.UsageError(f"ginspec: {exc}") from None
 
+    from ginspec.pytest_stops import take_stop_signals
+
+    take_stop_signals(config)  # Ctrl-C exits 130, SIGTERM 143, the engine stopped either way
     step_lookup.install()
     step_signatures.install()
     table_render.install()
@@ -82,12 +85,14 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def engine(engine_name: str, request: pytest.FixtureRequest) -> Iterator[Adapter]:
+    from ginspec.pytest_stops import close_on_stop
     from ginspec.run.pipeline import open_run_engine
 
     # an in-process adapter runs under the same watchdog as in ginspec check: a hang is a timeout
     adapter = open_run_engine(engine_name, request.config.getoption("--engine-timeout"))
+    close = close_on_stop(request.config, adapter.close)  # stopped: an exec: engine's process group would outlive pytest
     yield adapter
-    adapter.close()
+    close()
 
 
 @pytest.fixture(scope="session")

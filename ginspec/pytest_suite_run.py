@@ -267,28 +267,10 @@ _controller_run: SuiteRun | None = None
 def pytest_configure(config: pytest.Config) -> None:
     global _controller_run
     _controller_run = suite_run(config)
-    _stop_engines_on_sigterm(config)
+    from ginspec.pytest_stops import close_on_stop, take_stop_signals
 
-
-def _stop_engines_on_sigterm(config: pytest.Config) -> None:
-    """SIGTERM stops the engine (an ``exec:`` engine runs in a process group of its own, which
-    would outlive pytest) and then ends the process by that signal, as without the plugin: 143."""
-    import os
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        return
-
-    def stop(number: int, _frame: Any) -> None:
-        try:
-            suite_run(config).close()
-        finally:
-            signal.signal(number, signal.SIG_DFL)
-            os.kill(os.getpid(), number)
-
-    signal.signal(signal.SIGTERM, stop)
-    config.add_cleanup(lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL) if signal.getsignal(signal.SIGTERM) is stop else None)
+    close_on_stop(config, suite_run(config).close)
+    take_stop_signals(config)  # Ctrl-C exits 130, SIGTERM 143, the engine stopped either way
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -70,6 +70,9 @@ class _Worker:
         self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]] | None] = queue.Queue()
         self.busy = False
         """Whether a call was left running when the run was stopped."""
+        self.waiting = False
+        """Whether the caller is waiting for a call right now (a signal handler that closes the
+        engine then runs in the middle of that wait)."""
         self.thread = threading.Thread(target=self._loop, daemon=True, name="ginspec-engine")
         self.thread.start()
 
@@ -96,6 +99,7 @@ class _Worker:
         at any moment of the wait, even before the job is handed over) is the run's own stop and
         passes through untouched, never to be taken for the engine's fault."""
         reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+        self.waiting = True
         try:
             self.jobs.put((job, reply))
             ok, value = reply.get(timeout=timeout)
@@ -104,6 +108,8 @@ class _Worker:
         except BaseException:  # Ctrl-C or a signal while waiting: the run stops, it is no engine fault
             self.busy = True
             raise
+        finally:
+            self.waiting = False
         if not ok:
             raise EngineRaised(value)
         return value
@@ -207,7 +213,7 @@ class GuardedAdapter(Adapter):
         if self.closed:
             return
         self.closed = True
-        if self.abandoned >= MAX_ABANDONED or self.worker.busy:  # a stopped run does not wait for the engine
+        if self.abandoned >= MAX_ABANDONED or self.worker.busy or self.worker.waiting:  # a stopped run does not wait for the engine
             self.worker.stop()
             return
         try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call
