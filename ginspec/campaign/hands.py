@@ -26,7 +26,7 @@ from reference_impl.rules import RoundRules
 
 from ginspec.campaign.shards import Shard
 
-__all__ = ["END_FIELDS", "Hand", "Shard", "hand_generator", "play_hand"]
+__all__ = ["END_FIELDS", "Hand", "Shard", "hand_generator", "play_dealt", "play_hand"]
 
 END_FIELDS = ("outcome", "winner", "points", "finished")
 """The fields of a hand's end that a campaign judges (those every engine that plays a hand reports)."""
@@ -110,6 +110,13 @@ def play_hand(rules: RoundRules, seed: int, index: int) -> Hand:
     order = list(DECK)
     rng.shuffle(order)
     dealer = "p1" if rng.random() < 0.5 else "p2"
+    return play_dealt(rules, seed, index, rng, dealer, order)
+
+
+def play_dealt(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> Hand:
+    """Deal the pack in ``order`` with ``dealer`` dealing (DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK) and
+    play the hand to its end with moves drawn from ``rng`` (:func:`choose`); a game's hands are
+    played by this with the dealer the game's rotation names (DEAL-ROTATION)."""
     state = start = deal_in_order(rules, dealer, order)
     actions: list[str] = []
     checkpoints: list[dict[str, Any]] = []
