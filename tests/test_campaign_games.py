@@ -92,7 +92,7 @@ def test_a_wrong_engine_departing_at_several_places_is_one_finding_named_by_the_
     """Aces counted as eleven change the knock, the score and the lay-offs: its disagreements depart
     at several places, and are one finding, the known defect, with every occurrence listed."""
     folder = tmp_path / "a"
-    status, out, _ = run("fuzz", "--engine", "miniature:ace-counts-eleven", "--hands", "40", "--report-dir", str(folder))
+    status, out, _ = run("fuzz", "--engine", "miniature:ace-counts-eleven", "--hands", "15", "--report-dir", str(folder))
     assert status == 1
     report = report_of(folder)
     progress = json.loads((folder / "progress.json").read_text(encoding="utf-8"))

@@ -27,7 +27,7 @@ from ginspec.campaign.games import SCORE_PART
 from ginspec.campaign.tally import Finding, Tally
 from ginspec.campaign.units import Part, play_part
 
-SAMPLES_PER_KEY = 3
+SAMPLES_PER_KEY = 2
 """Occurrences of each text key tested against the known defects (the shortest kept ones)."""
 
 PASSING_SAMPLES = 12

@@ -28,6 +28,7 @@ from ginspec.campaign.diagnose import Diagnosis, diagnose
 from ginspec.campaign.games import SCORE_PART
 from ginspec.campaign.grouping import departure, likely_rules
 from ginspec.campaign.hands import Hand
+from ginspec.campaign.oracles import score_sheet_verdict, table_hand_verdict
 from ginspec.campaign.tally import Finding, Tally
 from ginspec.campaign.units import Part, play_part, unit_name
 from ginspec.campaign.worker import Plan
@@ -186,14 +187,15 @@ def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], d
     ``cut`` actions judged at its last checkpoint and its end, or a game's score sheet."""
     if part.hand is None:
         assert part.game is not None
-        return part.kind, dict(part.game.question().input), dict(part.game.expected), "not asked (score sheet: the reference engine's)"
+        data, sheet = dict(part.game.question().input), dict(part.game.expected)
+        return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, plan.overrides, data, sheet)
     hand = part.hand
     vector_input = {"deal": hand.deal, "actions": hand.actions[:cut]}
     expected = hand.expected(cut)
     wanted = {key: value for key, value in expected.items() if key != "checkpoints"}
     wanted["checkpoints"] = [expected["checkpoints"][-1]]
     if part.kind != "round":
-        return part.kind, vector_input, wanted, "not asked (a table's hand: the reference engine's)"
+        return part.kind, vector_input, wanted, table_hand_verdict(plan.variant, plan.overrides, vector_input, wanted)
     return part.kind, vector_input, wanted, oracle_verdict(plan.variant, plan.overrides, vector_input, wanted)
 
 
@@ -294,6 +296,7 @@ def print_summary(report: Mapping[str, Any], folder: Path, out: Any) -> None:
         grouped = "" if finding["grouped_by"] == "diagnosis" else " [no known defect: grouped by where it departs]"
         out.write(f"{finding['id']:>4} {finding['count']:>8} {unit}s  {', '.join(finding['rules'])}  {finding['title'][:110]}{grouped}\n")
         out.write(f"{'':>14} at {len(finding['signatures'])} place(s): {finding['signature'][:140]}\n")
-        where = f"{unit} {shortest['index']}" + (f" hand {shortest['hand']}" if "hand" in shortest else "")
-        out.write(f"{'':>14} shortest: {where}, {shortest['actions']} actions; oracle {finding['oracle']}; vector {finding['vector'] or 'not written'}\n")
+        where = f"{unit} {shortest['index']}" + ("" if "hand" not in shortest else ", its score sheet" if shortest["hand"] == "score sheet" else f", its hand {shortest['hand']}")
+        length = f"{shortest['actions']} hands" if shortest.get("hand") == "score sheet" else f"{shortest['actions']} actions"
+        out.write(f"{'':>14} shortest: {where}, {length}; oracle {finding['oracle']}; vector {finding['vector'] or 'not written'}\n")
     out.write(f"{len(report['findings'])} finding(s); report: {folder / 'report.json'}\n")
