@@ -194,7 +194,8 @@ def test_two_processes_give_the_report_of_one(tmp_path: Path) -> None:
         (["--hands", "10", "--shard", "4/3"], "write I/K"),
         (["--hands", "10", "--jobs", "none"], "'none': give a number of processes"),
         (["--hands", "10", "--resume", "--report-dir", "{tmp}/nothing"], "does not exist; start the campaign without --resume"),
-        (["--hands", "10", "--variant", "house-s003"], "a campaign plays two-player hands"),
+        (["--games", "3", "--variant", "three-player"], "a campaign plays games of two players or of one table"),
+        (["--hands", "3", "--games", "3"], "give --hands or --games, not both"),
         (["--hands", "10", "--kind", "deadwood"], "leave out --kind"),
     ],
 )
