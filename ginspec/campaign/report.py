@@ -1,13 +1,16 @@
 """The report of a campaign (``report.json`` in its folder) and one vector per finding.
 
-Each finding (the hands with one signature, :mod:`ginspec.campaign.grouping`) lists how many hands
-showed it, the seed and index of the first :data:`~ginspec.campaign.tally.OCCURRENCES_KEPT`, and
-its representative: the kept occurrence that shows it in the fewest moves. The representative is
-written as a round vector of ``spec/vectors.md`` (``findings/round/*.yaml``), its expected values
-the reference engine's, confirmed by the independent round oracle of ``tests/oracle/`` when the
-suite runs from a checkout that has it. The rule a finding is tagged with is the one a single
-parameter or definition explains (:func:`ginspec.fuzz.attribute_rule`), else the rules of the
-phase where it departs (:func:`ginspec.campaign.grouping.likely_rules`).
+A finding is a known defect the diagnosis names (:mod:`ginspec.campaign.diagnose`), grouping every
+place of departure (:mod:`ginspec.campaign.grouping`) whose occurrences it explains; a place no
+known defect explains is a finding of its own (``grouped_by: departure``). Each lists how many
+hands (or games) showed it, the seed and index of every one, and its representative: the kept
+occurrence that shows it in the fewest moves. The representative is written as a vector of
+``spec/vectors.md`` (``findings/round/*.yaml``, or ``findings/game/*.yaml`` for a game's score
+sheet), its expected values the reference engine's, confirmed by the independent oracles of
+``tests/oracle/`` when the suite runs from a checkout that has them. A finding is tagged with its
+defect's rules; one no known defect explains, with the rule a single parameter or definition
+explains (:func:`ginspec.fuzz.attribute_rule`), else the rules of the phase where it departs
+(:func:`ginspec.campaign.grouping.likely_rules`).
 """
 
 from __future__ import annotations
