@@ -28,7 +28,7 @@ from reference_impl.rules import RoundRules
 from ginspec.adapters.reference import action_texts
 from ginspec.campaign.shards import Shard
 
-__all__ = ["END_FIELDS", "Hand", "PlayedHand", "Shard", "hand_generator", "play_hand", "play_moves"]
+__all__ = ["END_FIELDS", "Hand", "PlayedHand", "Shard", "hand_generator", "play_dealt", "play_dealt_moves", "play_hand", "play_moves"]
 
 END_FIELDS = ("outcome", "winner", "points", "finished")
 """The fields of a hand's end that a campaign judges (those every engine that plays a hand reports)."""
@@ -47,6 +47,9 @@ class Hand:
     actions: list[str]
     checkpoints: list[dict[str, Any]]
     end: dict[str, Any]
+    result: dict[str, Any] | None = None
+    """The whole result the rules give for the finished hand (what a transcript records), beyond
+    the fields of :attr:`end` a campaign judges."""
 
     def question_input(self, length: int | None = None) -> dict[str, Any]:
         """The input of a ``round`` question replaying the first ``length`` actions (all by
@@ -71,7 +74,11 @@ class Hand:
         data: dict[str, Any] = {"variant": variant}
         if overrides:
             data["overrides"] = dict(overrides)
-        data.update({"deal": self.deal, "actions": list(self.actions), "result": {k: v for k, v in self.end.items() if k != "finished"} if self.end.get("finished") else {"finished": False}})
+        if not self.end.get("finished"):
+            result: dict[str, Any] = {"finished": False}
+        else:
+            result = {k: v for k, v in (self.result or self.end).items() if k != "finished"}
+        data.update({"deal": self.deal, "actions": list(self.actions), "result": result})
         return data
 
 
@@ -135,7 +142,8 @@ class PlayedHand:
             {"to_play": to_play, "phase": phase, "legal": action_texts(legal), "stock": stock, "knock_limit": limit}
             for to_play, phase, legal, stock, limit in self.points
         ]
-        return Hand(self.seed, self.index, self.written_deal, self.written_actions, checkpoints, self.end)
+        return Hand(self.seed, self.index, self.written_deal, self.written_actions, checkpoints, self.end,
+                    self.result.to_data() if self.result else None)
 
     @cached_property
     def written_deal(self) -> dict[str, Any]:
@@ -171,6 +179,19 @@ def play_moves(rules: RoundRules, seed: int, index: int) -> PlayedHand:
     order = list(DECK)
     rng.shuffle(order)
     dealer = "p1" if rng.random() < 0.5 else "p2"
+    return play_dealt_moves(rules, seed, index, rng, dealer, order)
+
+
+def play_dealt(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> Hand:
+    """:func:`play_dealt_moves`, written in the notation: a game's hands are played by this with
+    the dealer the game's rotation names (DEAL-ROTATION)."""
+    return play_dealt_moves(rules, seed, index, rng, dealer, order).hand
+
+
+def play_dealt_moves(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> PlayedHand:
+    """Deal the pack in ``order`` with ``dealer`` dealing (DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK) and
+    play the hand to its end with moves drawn from ``rng`` (:func:`choose`), recording the state
+    after every action."""
     state = start = deal_in_order(rules, dealer, order)
     moves: list[Action] = []
     points: list[tuple[Any, ...]] = []

@@ -35,6 +35,8 @@ class Plan:
     total: int
     shard: Shard = field(default_factory=Shard)
     timeout: float | None = None
+    games: bool = False
+    """Each index is a whole game (:mod:`ginspec.campaign.games`), not one hand."""
 
     @property
     def chunks(self) -> int:
@@ -56,7 +58,8 @@ def open_engine_for(plan: Plan) -> tuple[Adapter, frozenset[str]]:
     adapter = open_guarded(plan.engine, plan.timeout, open_engine)
     try:
         capabilities = adapter.capabilities()
-        reason = capabilities.unsupported_reason(Question("round", {}, plan.parameters, "campaign"))
+        kind = "table_round" if plan.parameters["table_format"] == "one_table" else "round"
+        reason = capabilities.unsupported_reason(Question(kind, {}, plan.parameters, "campaign"))
     except BaseException:
         adapter.close()
         raise
@@ -90,7 +93,15 @@ class ChunkPlayer:
         self.adapter.close()
 
 
-_PLAYER: ChunkPlayer | None = None
+_PLAYER: Any = None
+
+
+def _player_for(plan: Plan, adapter: Adapter | None = None, omits: frozenset[str] = frozenset()) -> Any:
+    """The chunk player of the campaign: two-player hands here, games and table hands beside
+    (:class:`ginspec.campaign.units.UnitPlayer`)."""
+    from ginspec.campaign.units import UnitPlayer, needs_unit_player
+
+    return UnitPlayer(plan, adapter, omits) if needs_unit_player(plan) else ChunkPlayer(plan, adapter, omits)
 
 
 def _start_worker(plan: Plan) -> None:
@@ -99,7 +110,7 @@ def _start_worker(plan: Plan) -> None:
     global _PLAYER
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _PLAYER = ChunkPlayer(plan)
+    _PLAYER = _player_for(plan)
     multiprocessing.util.Finalize(_PLAYER, _PLAYER.close, exitpriority=10)
 
 
@@ -112,7 +123,7 @@ def play_chunks(plan: Plan, jobs: int, first: int, done: Callable[[int, Tally], 
     """Play chunks ``first`` to the last, calling ``done(chunk, tally)`` for each in order. With
     one job, in this process, with ``engine`` when it is given (the caller closes it)."""
     if jobs <= 1:
-        player = ChunkPlayer(plan, engine, omits)
+        player = _player_for(plan, engine, omits)
         try:
             for chunk in range(first, plan.chunks):
                 done(*player.play(chunk))

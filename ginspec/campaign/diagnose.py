@@ -1,0 +1,132 @@
+"""A campaign's disagreements grouped by the defect the diagnosis names (:mod:`ginspec.diagnosis`).
+
+The tally groups disagreements by where they depart (:func:`ginspec.campaign.grouping.group_key`,
+a text key); one wrong rule shows in many such places (a wrong ace value changes the knock, the
+score and the lay-offs). At the report, the kept occurrences of every text key (the shortest
+:data:`SAMPLES_PER_KEY` of them, each shrunk to the fewest moves that still show it) are asked of
+the engine again and tested against the known defects, exactly as the failing vectors of
+``ginspec check`` are: a defect explains an occurrence when the reference engine with the defect
+in force gives the engine's answer. The defects are chosen greedily over all keys together
+(:func:`ginspec.diagnosis.findings.defects_explaining`), against a few hands the engine plays right
+(a defect they contradict is not chosen). Each text key then belongs to the defect that explains
+most of its samples, and all its occurrences count for that defect's finding. A key whose samples
+no known defect explains stays a finding of its own, grouped by where it departs, and the report
+says so (``grouped_by: departure``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.campaign.compare import NO_ANSWER
+from ginspec.campaign.games import SCORE_PART
+from ginspec.campaign.tally import Finding, Tally
+from ginspec.campaign.units import Part, play_part
+
+SAMPLES_PER_KEY = 2
+"""Occurrences of each text key tested against the known defects (the shortest kept ones)."""
+
+PASSING_SAMPLES = 12
+"""Indices the engine plays right, asked again to weigh a defect's contradictions."""
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """The defect named for each text key of the tally (None: the diagnosis names none)."""
+
+    by_key: Mapping[str, Any]
+    samples: Mapping[str, int]
+    """How many occurrences of each key were asked again and tested."""
+
+
+def posed_part(part: Part, cut: int, parameters: Mapping[str, Any], label: str) -> Any:
+    """The question an occurrence asks (the hand cut to ``cut`` actions, or the game's score
+    sheet) with the rules' answer, as a posed case of the diagnosis."""
+    from ginspec.diagnosis.hypotheses import Posed, _key
+
+    if part.hand is None:
+        assert part.game is not None
+        question, expected = part.game.question(), part.game.expected
+    else:
+        question = Question(part.kind, part.hand.question_input(cut), dict(parameters), label)
+        expected = part.hand.expected(cut)
+    case = {"id": label, "kind": question.kind, "status": "fail", "rules": [], "expected": expected, "input": question.input}
+    return Posed(case, question, expected, _key(question) + json.dumps(expected, sort_keys=True, default=str))
+
+
+def _occurrence_label(seed: int, index: int, part: int) -> str:
+    return f"campaign-{seed}-{index}" + ("" if part == 0 else ("-score" if part == SCORE_PART else f"-hand{part + 1}"))
+
+
+def _sampled(found: Finding) -> list[tuple[int, int, str, int]]:
+    return sorted(found.occurrences, key=lambda entry: (entry[1], entry[0]))[:SAMPLES_PER_KEY]
+
+
+def _passing(plan: Any, tally: Tally, engine: Adapter, capabilities: Capabilities) -> list[Any]:
+    """Up to :data:`PASSING_SAMPLES` hands the engine answers right, from the campaign's first
+    indices (for games, each game's first hand)."""
+    from ginspec.runner import judge_answer
+
+    departing = {index for found in tally.findings.values() for index in found.indices}
+    passing = []
+    for index in range(min(plan.total, 4 * PASSING_SAMPLES)):
+        if index in departing or len(passing) >= PASSING_SAMPLES or not plan.shard.number - 1 == index % plan.shard.count:
+            continue
+        part = play_part(plan.parameters, plan.games, plan.seed, index, 0)
+        assert part.hand is not None
+        posed = posed_part(part, len(part.hand.actions), plan.parameters, _occurrence_label(plan.seed, index, 0))
+        try:
+            answer = engine.ask(posed.question)
+        except Exception:  # noqa: BLE001 - a hand the engine cannot answer weighs nothing
+            continue
+        if judge_answer(posed.question.kind, posed.expected, answer, capabilities, posed.question.input)[0] == "pass":
+            passing.append(posed)
+    return passing
+
+
+def diagnose(plan: Any, tally: Tally, engine: Adapter, defects: Sequence[Any] | None = None) -> Diagnosis:
+    """The defect of each text key of ``tally``: its sampled occurrences asked of ``engine`` again
+    and diagnosed together (see the module's docstring)."""
+    from ginspec.diagnosis.dictionary import known_defects
+    from ginspec.diagnosis.findings import defects_explaining
+    from ginspec.diagnosis.hypotheses import Predictions
+
+    capabilities = engine.capabilities()
+    failing: list[tuple[Any, tuple[str, str]]] = []
+    owners: list[str] = []
+    samples: Counter[str] = Counter()
+    for signature, found in sorted(tally.findings.items()):
+        if NO_ANSWER in signature:  # a crash or a hang says nothing about a rule
+            continue
+        for index, cut, _, part_number in _sampled(found):
+            part = play_part(plan.parameters, plan.games, plan.seed, index, part_number)
+            posed = posed_part(part, cut, plan.parameters, _occurrence_label(plan.seed, index, part_number))
+            try:
+                answer = engine.ask(posed.question)
+            except Exception:  # noqa: BLE001 - an occurrence the engine cannot answer again is not tested
+                continue
+            verdict = posed.judge(answer, capabilities)
+            if verdict[0] != "fail":
+                continue
+            posed.case["observed"] = answer
+            failing.append((posed, verdict))
+            owners.append(signature)
+            samples[signature] += 1
+    if not failing:
+        return Diagnosis({}, dict(samples))
+    chosen_defects = known_defects() if defects is None else tuple(defects)
+    predictions = Predictions(chosen_defects)
+    named = defects_explaining(failing, _passing(plan, tally, engine, capabilities), capabilities, predictions)
+    votes: dict[str, Counter[Any]] = {}
+    for signature, defect in zip(owners, named):
+        votes.setdefault(signature, Counter())[defect.name if defect is not None else None] += 1
+    by_name = {defect.name: defect for defect in chosen_defects}
+    by_key: dict[str, Any] = {}
+    for signature, counted in votes.items():
+        name, _ = max(counted.items(), key=lambda item: (item[1], item[0] is not None, str(item[0])))
+        by_key[signature] = by_name.get(name) if name is not None else None
+    return Diagnosis(by_key, dict(samples))
