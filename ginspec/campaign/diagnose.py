@@ -8,7 +8,11 @@ the engine again and tested against the known defects, exactly as the failing ve
 ``ginspec check`` are: a defect explains an occurrence when the reference engine with the defect
 in force gives the engine's answer. The defects are chosen greedily over all keys together
 (:func:`ginspec.diagnosis.findings.defects_explaining`), against a few hands the engine plays right
-(a defect they contradict is not chosen). Each text key then belongs to the defect that explains
+and against the suite's own vectors that tell each candidate apart: the vectors of a defect's
+rules that the defect would answer wrong are asked of the engine (:func:`_probes`), and one it
+answers right contradicts the defect (a hypothesis tested on the engine, not weighed by tags:
+a wrong first-turn rule and a wrong eleven-card count explain the same refused first-turn knock,
+and only a question where they differ tells which the engine has). Each text key then belongs to the defect that explains
 most of its samples, and all its occurrences count for that defect's finding. A key whose samples
 no known defect explains stays a finding of its own, grouped by where it departs, and the report
 says so (``grouped_by: departure``).
@@ -32,6 +36,12 @@ SAMPLES_PER_KEY = 2
 
 PASSING_SAMPLES = 12
 """Indices the engine plays right, asked again to weigh a defect's contradictions."""
+
+PROBES_PER_DEFECT = 3
+"""Vectors asked of the engine for each candidate defect, among those the defect answers wrong."""
+
+PROBES_SCANNED = 40
+"""Vectors of a candidate's rules looked at (their answer predicted under the defect) at most."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,47 @@ def _passing(plan: Any, tally: Tally, engine: Adapter, capabilities: Capabilitie
     return passing
 
 
+def _probes(candidates: Sequence[Any], engine: Adapter, capabilities: Capabilities, predictions: Any) -> list[Any]:
+    """The suite's vectors that contradict a candidate defect: for each candidate, up to
+    :data:`PROBES_PER_DEFECT` vectors tagged with its rules that the defect would answer wrong,
+    asked of the engine; those it answers right are returned (as passing cases, they count
+    against every defect that would have answered them wrong)."""
+    from ginspec.diagnosis.hypotheses import Posed
+    from ginspec.vectors import load_vectors
+
+    vectors = load_vectors(tolerate_broken_variants=True)
+    passing: list[Any] = []
+    asked: set[str] = set()
+    for defect in candidates:
+        rules = set(defect.rules)
+        tried = scanned = 0
+        for vector in vectors:
+            if tried >= PROBES_PER_DEFECT or scanned >= PROBES_SCANNED:
+                break
+            if not rules & set(vector.rules) or vector.kind not in capabilities.kinds:
+                continue
+            case = {"id": vector.id, "kind": vector.kind, "status": "fail", "rules": list(vector.rules), "expected": vector.expected,
+                    "variant": vector.variant, "depends_on": vector.depends_on}
+            posed = Posed.of(case, capabilities)
+            if posed is None or capabilities.unsupported_reason(posed.question, vector.depends_on) is not None:
+                continue
+            scanned += 1
+            predicted = predictions.verdict((defect,), posed, capabilities)
+            if predicted is None or predicted[0] != "fail":
+                continue
+            tried += 1
+            if posed.key in asked:
+                continue
+            asked.add(posed.key)
+            try:
+                answer = engine.ask(posed.question)
+            except Exception:  # noqa: BLE001 - a probe the engine cannot answer tells nothing
+                continue
+            if posed.judge(answer, capabilities)[0] == "pass":
+                passing.append(posed)
+    return passing
+
+
 def diagnose(plan: Any, tally: Tally, engine: Adapter, defects: Sequence[Any] | None = None) -> Diagnosis:
     """The defect of each text key of ``tally``: its sampled occurrences asked of ``engine`` again
     and diagnosed together (see the module's docstring)."""
@@ -120,7 +171,10 @@ def diagnose(plan: Any, tally: Tally, engine: Adapter, defects: Sequence[Any] | 
         return Diagnosis({}, dict(samples))
     chosen_defects = known_defects() if defects is None else tuple(defects)
     predictions = Predictions(chosen_defects)
-    named = defects_explaining(failing, _passing(plan, tally, engine, capabilities), capabilities, predictions)
+    candidates = {defect.name: defect for posed, verdict in failing for defect in predictions.touching(posed)
+                  if predictions.verdict((defect,), posed, capabilities) == verdict}
+    passing = _passing(plan, tally, engine, capabilities) + _probes([candidates[name] for name in sorted(candidates)], engine, capabilities, predictions)
+    named = defects_explaining(failing, passing, capabilities, predictions)
     votes: dict[str, Counter[Any]] = {}
     for signature, defect in zip(owners, named):
         votes.setdefault(signature, Counter())[defect.name if defect is not None else None] += 1
