@@ -53,18 +53,12 @@ DEFECTS = {
 search of that kind may try."""
 
 
-WRAP_ALSO_READ_AS_ACE_HIGH = pytest.mark.xfail(
-    strict=True,
-    reason="a run round the corner also makes Q-K-A a run, and fuzzing files that hand under the known "
-    "defect 'ace high in runs' (MELD-RUN-ACE-LOW) as well as under MELD-RUN-NO-WRAP: a finding that "
-    "another finding's defect also explains is not yet folded into it",
-)
-
-
-@pytest.mark.parametrize("kind", [pytest.param(kind, marks=WRAP_ALSO_READ_AS_ACE_HIGH) if kind == "deadwood" else kind for kind in sorted(DEFECTS)])
+@pytest.mark.parametrize("kind", sorted(DEFECTS))
 def test_each_defect_of_an_engine_is_found_with_its_own_minimal_case_and_rule(kind: str) -> None:
     """tests/engines/many_defects.py breaks seven rules; fuzzing keeps going after the first
-    disagreement of a kind and names the rule each minimal case turns on."""
+    disagreement of a kind and names the rule each minimal case turns on; a finding that another
+    finding's explanation also covers (the Q-K-A hand of an engine whose runs go round the corner,
+    explained as well by an ace that may be high) is folded into it."""
     from tests.engines.many_defects import ManyDefects
 
     from ginspec.fuzz import fuzz_findings
