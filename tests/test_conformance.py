@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from ginspec.adapters import Adapter
-from ginspec.runner import plan_case, run_case
-from ginspec.variants import get_variant
-from ginspec.vectors import Vector, load_vectors
+from ginspec.judging.runner import plan_case, run_case
+from ginspec.suite.variants import get_variant
+from ginspec.suite.vectors import Vector, load_vectors
 
 VECTORS = load_vectors()
 

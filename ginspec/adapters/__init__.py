@@ -2,7 +2,7 @@
 
 ``--engine NAME`` takes a registered name (``reference``), ``exec:COMMAND`` for a program in any
 language speaking the JSON-lines protocol (``spec/protocol.md``), ``miniature:NAME`` for one of the
-deliberately wrong engines of :mod:`ginspec.miniatures`, or ``module:Class`` for an adapter class
+deliberately wrong engines of :mod:`ginspec.adapters.miniatures`, or ``module:Class`` for an adapter class
 importable from anywhere (a subclass of :class:`ginspec.adapters.base.Adapter` taking no
 arguments).
 """
@@ -52,7 +52,7 @@ def open_engine(name: str, timeout: float | None = None) -> Adapter:
     if name in ENGINES:
         return ENGINES[name]()
     if name.startswith("miniature:"):
-        from ginspec.miniatures import open_miniature
+        from ginspec.adapters.miniatures import open_miniature
 
         return open_miniature(name)
     if ":" in name:

@@ -124,7 +124,7 @@ class ReferenceAdapter(Adapter):
     """Answers every kind of question with :mod:`reference_impl`."""
 
     def capabilities(self) -> Capabilities:
-        from ginspec.identity import suite_version
+        from ginspec.suite.identity import suite_version
 
         return Capabilities(engine="reference", version=suite_version(), refuses=REFUSES)
 

@@ -1,5 +1,5 @@
 """Step definitions for the feature files. They reach the engine only through the adapter
-interface (the ``engine`` fixture of :mod:`ginspec.pytest_plugin`), so the same scenarios run
+interface (the ``engine`` fixture of :mod:`ginspec.pytest_plugin.engine_option`), so the same scenarios run
 against any engine; a scenario needing what the engine cannot do is skipped as unsupported.
 
 The step phrases are listed in ``features/README.md``.
@@ -19,10 +19,10 @@ from pytest_bdd import given, parsers, when
 
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.bdd.judging import NotReported, refusal_unsupported, then
-from ginspec.judge import action_set, arrangement_set, card_set
-from ginspec.registry import rules_by_id
-from ginspec.paths import variants_dir
-from ginspec.variants import check_parameters, get_variant
+from ginspec.judging.judge import action_set, arrangement_set, card_set
+from ginspec.suite.registry import rules_by_id
+from ginspec.suite.paths import variants_dir
+from ginspec.suite.variants import check_parameters, get_variant
 
 
 @dataclass
@@ -56,8 +56,8 @@ class Table:
 
 @pytest.fixture
 def table(request: pytest.FixtureRequest, run_variant: str | None, run_variant_is_home: bool) -> Table:
-    from ginspec.features import scenario_case_id
-    from ginspec.scenario_dependence import recorded_dependence
+    from ginspec.bdd.features import scenario_case_id
+    from ginspec.bdd.scenario_dependence import recorded_dependence
 
     case_id = scenario_case_id(request.node)
     return Table(
@@ -80,7 +80,7 @@ class EngineProblem(Exception):
 
 RECORDING: list[tuple[str, Question, "TrackedAnswer"]] | None = None
 """When a list, every question asked is appended with its answer, whose reads are tracked
-(used by :mod:`ginspec.scenario_dependence` to find what each scenario's answers depend on)."""
+(used by :mod:`ginspec.bdd.scenario_dependence` to find what each scenario's answers depend on)."""
 
 
 class TrackedAnswer(dict):
@@ -168,11 +168,11 @@ def _automatic_unsupported(capabilities: Any, question: Question) -> str | None:
 
 def _reading_unsupported(capabilities: Any, question: Question) -> str | None:
     """Why a scenario's question turns on an open question the engine reads otherwise than this
-    suite (capability ``readings``, :mod:`ginspec.open_questions`), or None: a scenario is never
+    suite (capability ``readings``, :mod:`ginspec.judging.open_questions`), or None: a scenario is never
     failed for a choice the rules leave open."""
     if not capabilities.readings:
         return None
-    from ginspec.open_questions import open_questions_of
+    from ginspec.judging.open_questions import open_questions_of
 
     return capabilities.reading_unsupported(open_questions_of(question.kind, question.input, question.parameters))
 
@@ -181,7 +181,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     """Ask the engine one question of the scenario. A question the engine cannot play is skipped
     as unsupported; an engine that crashes or hangs makes the scenario an error or a timeout."""
     from ginspec.adapters.jsonl import EngineTimeout
-    from ginspec.answers import answer_problem, declined_reason
+    from ginspec.adapters.answers import answer_problem, declined_reason
 
     capabilities = engine.capabilities()
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
@@ -246,9 +246,9 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
     answer the rules give under the variant, worked out by the reference engine and confirmed by
     the oracle (:func:`_judge_derived`). Fields the engine declares it omits, and fields the
     oracle does not work out, are not asserted."""
-    from ginspec.dependence import ABSENT, posed_answer, value_at
-    from ginspec.judge import same_field
-    from ginspec.scenario_dependence import recorded_reads
+    from ginspec.judging.dependence import ABSENT, posed_answer, value_at
+    from ginspec.judging.judge import same_field
+    from ginspec.bdd.scenario_dependence import recorded_reads
 
     reads = recorded_reads().get(table.case_id)
     changed = ", ".join(table.derived_for)
@@ -281,10 +281,10 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
 
 def _under_variant(question: Question, reads: tuple[str, ...]) -> tuple[dict[str, Any], Any, Question, tuple[str, ...]]:
     """The reference engine's and the oracle's answers to ``question``; when the variant cannot
-    deal it, to the question with its deal recast (:func:`ginspec.derive.recast_opening`), whose
+    deal it, to the question with its deal recast (:func:`ginspec.judging.derive.recast_opening`), whose
     checkpoint paths move back by the action no longer played."""
-    from ginspec.dependence import posed_answer
-    from ginspec.derive import oracle_answer, recast_opening
+    from ginspec.judging.dependence import posed_answer
+    from ginspec.judging.derive import oracle_answer, recast_opening
 
     try:
         return dict(posed_answer(question)), oracle_answer(question), question, reads
@@ -309,8 +309,8 @@ def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, 
     """Fail the scenario on the first field where ``answer`` departs from the derived answer;
     otherwise give the steps the answer of the rules under the scenario's own parameters, which
     they pass by construction (the verdict has been given here)."""
-    from ginspec.dependence import ABSENT, value_at
-    from ginspec.judge import same_field
+    from ginspec.judging.dependence import ABSENT, value_at
+    from ginspec.judging.judge import same_field
 
     if table.node is not None:
         table.node.ginspec_derived = table.run_variant

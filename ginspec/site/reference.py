@@ -74,7 +74,7 @@ class ReferencePages(PageFamily):
         return [{"Command line": "reference/cli.md"}] + shown
 
     def cli_page(self) -> str:
-        from ginspec.cli import build_parser
+        from ginspec.commands.main import build_parser
 
         parser = build_parser()
         commands = [(" ".join(path), "-".join(path), help_text(sub)) for path, sub in subcommands(parser)]

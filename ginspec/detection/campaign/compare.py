@@ -1,0 +1,112 @@
+"""One hand of a campaign asked of an engine as a ``round`` question (``spec/protocol.md``: the
+deal, the actions and a checkpoint after every one), judged against the rules' answer, and, when
+they disagree, shrunk: the actions are cut after the first checkpoint that differs and the shorter
+hand is asked again; the cut stands when the engine still departs from the rules there in the same
+way. A hand's deal is always the whole pack (EQUIP-DECK-52, DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK:
+the stock's size is fixed), so a round cannot be shrunk to fewer cards; fewer moves is the whole of its shrinking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ginspec.adapters.base import Adapter, Question
+from ginspec.adapters.jsonl import EngineTimeout
+from ginspec.detection.campaign.grouping import group_key
+from ginspec.detection.campaign.hands import Hand
+from ginspec.judging.judge import judge_round
+
+NON_ANSWERS = ("unsupported", "cannot_answer", "not_supported")
+NO_ANSWER = "round: no answer"
+"""The start of the signature of a hand the engine crashed or hung on."""
+PROBLEM_SEPARATOR = " | "
+"""Between the judge's words on each field that differs where a hand departs."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one hand showed: ``agree``, ``unsupported`` (the engine declined the question), or
+    ``disagree`` with the signature of the defect, the actions needed to show it (``cut``) and
+    the judge's first words about it."""
+
+    index: int
+    status: str
+    signature: str = ""
+    cut: int = 0
+    problem: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "signature": self.signature, "cut": self.cut, "problem": self.problem}
+
+
+def _ask(engine: Adapter, hand: Hand, parameters: Mapping[str, Any], length: int | None) -> Any:
+    question = Question("round", hand.question_input(length), parameters, f"campaign-{hand.seed}-{hand.index}")
+    return engine.ask(question)
+
+
+def _same_at_once(expected: Mapping[str, Any], observed: Any, omits: frozenset[str]) -> bool:
+    """The quick look: the engine's answer holds exactly the rules' fields and values, legal moves
+    in any order (the judge, which reads each move, is asked only when this fails)."""
+    if not isinstance(observed, dict) or "illegal" in observed or "refused" in observed or omits:
+        return False
+    for name, value in expected.items():
+        if name != "checkpoints" and observed.get(name) != value:
+            return False
+    seen = observed.get("checkpoints")
+    points = expected["checkpoints"]
+    if not isinstance(seen, dict) or len(seen) != len(points):
+        return False
+    for point in points:
+        state = seen.get(str(point["after"]))
+        if not isinstance(state, dict):
+            return False
+        for name, value in point.items():
+            if name == "after":
+                continue
+            seen_value = state.get(name)
+            if seen_value != value and not (name == "legal" and _same_moves(value, seen_value)):
+                return False
+    return True
+
+
+def _same_moves(expected: list[str], observed: Any) -> bool:
+    """The same legal moves written the same way, in any order (the judge reads other spellings)."""
+    return isinstance(observed, list) and len(observed) == len(expected) and set(observed) == set(expected)
+
+
+def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | None) -> tuple[str, ...]:
+    expected = hand.expected(length)
+    if _same_at_once(expected, observed, omits):
+        return ()
+    actions = hand.actions if length is None else hand.actions[:length]
+    try:
+        return judge_round(expected, observed, omits, actions).mismatches
+    except Exception as exc:  # noqa: BLE001 - an answer the judge cannot read is a departure, not a crash
+        return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
+
+
+def check_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand) -> Outcome:
+    """Ask, judge and, on a disagreement, shrink one hand."""
+    try:
+        observed = _ask(engine, hand, parameters, None)
+    except EngineTimeout:
+        return Outcome(hand.index, "disagree", f"{NO_ANSWER} in time", len(hand.actions), "the engine did not answer in time")
+    except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
+        return Outcome(hand.index, "disagree", f"{NO_ANSWER}: {type(exc).__name__}", len(hand.actions), f"{type(exc).__name__}: {str(exc)[:200]}")
+    if isinstance(observed, dict) and any(key in observed for key in NON_ANSWERS):
+        return Outcome(hand.index, "unsupported")
+    problems = _problems(hand, observed, omits, None)
+    if not problems:
+        return Outcome(hand.index, "agree")
+    found = group_key(problems, hand.expected(), hand.actions)
+    cut = len(hand.actions)
+    if found.cut < cut:
+        try:
+            shorter = _problems(hand, _ask(engine, hand, parameters, found.cut), omits, found.cut)
+        except Exception:  # noqa: BLE001 - the shorter hand is no evidence then; the whole hand stands
+            shorter = ()
+        if shorter and group_key(shorter, hand.expected(found.cut), hand.actions[: found.cut]).signature == found.signature:
+            cut = found.cut
+    at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
+    return Outcome(hand.index, "disagree", found.signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])
