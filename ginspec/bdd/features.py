@@ -205,7 +205,7 @@ def _variant_names() -> dict[tuple[tuple[str, Any], ...], str]:
 def scenario_arguments(engine: str) -> list[str]:
     """The arguments of an in-process pytest run of every scenario against ``engine``, whatever
     the project's own pytest options (no xdist workers, no cache, no hypothesis plugin)."""
-    module = Path(__file__).resolve().parent / "bdd" / "suite.py"
+    module = Path(__file__).resolve().parent / "suite.py"
     return [
         str(module),
         "-p", "ginspec.pytest_plugin.engine_option",

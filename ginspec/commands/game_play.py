@@ -18,7 +18,7 @@ from ginspec.suite.yamlio import SAFE_DUMPER
 
 
 def play_game_command(args: argparse.Namespace, out: TextIO) -> int:
-    from ginspec.commands.main import played_parameters, terminal_reader
+    from ginspec.commands.shared import played_parameters, terminal_reader
 
     save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None
     parameters, overrides = played_parameters(args, "game --play")

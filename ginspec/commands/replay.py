@@ -18,6 +18,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
+from ginspec.suite.option_values import TIMEOUT_HELP, timeout_seconds
 from ginspec.errors import InvalidTranscript, SuiteError
 
 REPLAY_STATUS = {"ok": 0, "unsupported": 1, "nothing-compared": 1, "illegal": 1, "wrong": 1, "departs": 1, "error": 1, "invalid": 2}
@@ -154,3 +155,13 @@ def command_replay(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"ginspec: error: {close_problem}\n")
         return max(1, status)
     return status
+
+
+def add_replay_command(commands: Any) -> None:
+    replay_parser = commands.add_parser("replay", help="replay a saved hand move by move through an engine")
+    replay_parser.add_argument("files", nargs="+", metavar="FILE", help="transcripts (YAML: variant, deal, actions), or folders of them")
+    replay_parser.add_argument("--engine", default="reference", help="adapter name, exec:COMMAND, or module:Class (default: reference)")
+    replay_parser.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)
+    replay_parser.add_argument("--variant", help="play the moves under this variant's rules (default: each transcript's own)")
+    replay_parser.add_argument("--json", action="store_true", help="answer in JSON: each transcript's verdict, and the counts")
+    replay_parser.set_defaults(handler=command_replay)

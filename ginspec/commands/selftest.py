@@ -103,7 +103,7 @@ def job_count(text: str) -> int:
 
 
 def add_selftest_command(commands: Any) -> None:
-    from ginspec.commands.main import TIMEOUT_HELP, timeout_seconds
+    from ginspec.suite.option_values import TIMEOUT_HELP, timeout_seconds
 
     selftest = commands.add_parser(
         "selftest",

@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping, TextIO
 
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.commands.game import kind_for, score_sheet
+from ginspec.play.score_sheet import kind_for, score_sheet
 from ginspec.play.hand import play
 from ginspec.play.table_play import play_table
 from ginspec.play.transcripts import Transcript

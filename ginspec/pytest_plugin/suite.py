@@ -66,7 +66,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def timeout_option(text: str) -> float:
     """``--ginspec-timeout``: as ``ginspec check --timeout`` (``nan``, 0 and less are refused)."""
-    from ginspec.commands.main import timeout_seconds
+    from ginspec.suite.option_values import timeout_seconds
 
     return timeout_seconds(text)
 

@@ -43,7 +43,7 @@ def _holds_suite(folder: Path) -> bool:
 @lru_cache(maxsize=1)
 def checkout_root() -> Path:
     """The folder above the ``ginspec`` package: the repository when running from a checkout."""
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 @lru_cache(maxsize=1)

@@ -25,7 +25,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
     """The campaign asked for, and its engine started (its home variant is the default)."""
     from ginspec.adapters import open_engine
     from ginspec.adapters.guard import open_guarded
-    from ginspec.commands.main import _parse_overrides
+    from ginspec.suite.option_values import parse_overrides as _parse_overrides
     from ginspec.suite.variants import resolve_parameters
 
     if args.kind:
