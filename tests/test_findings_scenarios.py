@@ -12,7 +12,8 @@ import pytest
 from ginspec.adapters.base import Capabilities
 from ginspec.judging.diagnosis import findings_for
 from ginspec.judging.diagnosis.dictionary import known_defects
-from ginspec.judging.diagnosis.hypotheses import Posed, Predictions
+from ginspec.judging.diagnosis.hypotheses import Predictions
+from ginspec.judging.diagnosis.scenarios import posed_case
 from ginspec.bdd.features import run_features
 from ginspec.adapters.miniatures import MINIATURES, CombinedAdapter
 from ginspec.judging.runner import run_cases
@@ -82,6 +83,6 @@ def test_a_defect_explains_a_scenario_only_with_the_engine_s_own_wrong_values() 
 
 def test_a_scenario_whose_question_is_not_kept_is_grouped_by_its_rules() -> None:
     record = {**_scenario({"deadwood": 69}), "asked": None}
-    assert Posed.of(record, Capabilities(engine="made up", version="1")) is None
+    assert posed_case(record, Capabilities(engine="made up", version="1")) is None
     (finding,) = findings_for([record], Capabilities(engine="made up", version="1"), None, "made up")
     assert not finding.explained and finding.rules[0] == "CARD-VALUES"

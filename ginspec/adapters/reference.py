@@ -7,18 +7,19 @@ from typing import Any, Callable, Mapping, Sequence
 import reference_impl as ref
 from reference_impl.cards import Card, format_hand, parse_card, parse_cards
 from reference_impl.deadwood import Arrangement
-from reference_impl.actions import format_action, parse_action
+from reference_impl.actions import format_action
 from reference_impl.hand import meld_type_under
 from reference_impl.melds import format_meld
 from reference_impl.game import GameAlreadyOver, GameNotOver, GameRules, play_game
 from reference_impl.hollywood import play_hollywood
-from reference_impl.round import IllegalAction, RoundState, apply, deal_checked, legal_actions
+from reference_impl.round import RoundState, apply, deal_checked, legal_actions
 from reference_impl.rules import RoundRules
 
 from reference_impl.errors import GinError
 from reference_impl.layoff import defend_against
 
-from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
+from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.reference_replay import answer_by_replay
 
 
 def _melds(arrangement: Arrangement) -> list[str]:
@@ -85,26 +86,6 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
     """Replay a deal and its actions; report the end, or the first refused action, and the
     states after the action counts listed in ``observe_after``."""
     return answer_by_replay(start_of_round(data), apply, observe, data)
-
-
-def answer_by_replay(start: Any, apply_move: Callable[[Any, str], Any], summary: Callable[[Any], dict[str, Any]], data: Mapping[str, Any]) -> dict[str, Any]:
-    """The answer to a replayed hand, for any of the reference state machines: ``apply_move``
-    plays one action (or raises :class:`IllegalAction`), ``summary`` reports a state."""
-    for text in data["actions"]:
-        parse_action(text)  # a text that is no action makes the whole question malformed (not_an_action)
-    state = start
-
-    def play(text: str) -> None:
-        nonlocal state
-        try:
-            state = apply_move(state, text)
-        except IllegalAction as exc:
-            raise Refused(exc.reason, str(exc), exc.forfeits, exc.action) from None
-
-    def finish() -> dict[str, Any]:
-        return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
-
-    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: summary(state), finish)
 
 
 def play_game_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:

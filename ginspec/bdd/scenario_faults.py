@@ -31,7 +31,7 @@ def suite_fault(error: BaseException) -> str | None:
 
 def empty_scenario(item: pytest.Item) -> str | None:
     """Why the scenario of ``item`` checks nothing (no step of its own), or ``None``."""
-    from ginspec.bdd.features import _scenario_of_function
+    from ginspec.bdd.scenario_ids import _scenario_of_function
 
     scenario = _scenario_of_function(getattr(item, "function", None))
     if scenario is None:

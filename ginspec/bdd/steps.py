@@ -56,8 +56,8 @@ class Table:
 
 @pytest.fixture
 def table(request: pytest.FixtureRequest, run_variant: str | None, run_variant_is_home: bool) -> Table:
-    from ginspec.bdd.features import scenario_case_id
-    from ginspec.bdd.scenario_dependence import recorded_dependence
+    from ginspec.bdd.scenario_ids import scenario_case_id
+    from ginspec.bdd.dependence_file import recorded_dependence
 
     case_id = scenario_case_id(request.node)
     return Table(
@@ -248,7 +248,7 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
     oracle does not work out, are not asserted."""
     from ginspec.judging.dependence import ABSENT, posed_answer, value_at
     from ginspec.judging.judge import same_field
-    from ginspec.bdd.scenario_dependence import recorded_reads
+    from ginspec.bdd.dependence_file import recorded_reads
 
     reads = recorded_reads().get(table.case_id)
     changed = ", ".join(table.derived_for)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Sequence, TextIO
 from ginspec.errors import Interrupted, UsageError, quote
 from ginspec.suite.option_values import TIMEOUT_HELP, parse_overrides, timeout_seconds
 from ginspec.suite.paths import reports_dir, suite_root
-from ginspec.suite.house_variants import variant_with_settings
+from ginspec.suite.house_options import variant_with_settings
 from ginspec.suite.variants import AS_WRITTEN, InvalidVariant, get_variant, resolve_run_variant
 
 if TYPE_CHECKING:  # each command imports what it uses, so that every command starts at once

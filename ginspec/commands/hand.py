@@ -14,7 +14,7 @@ from reference_impl.cards import Card, format_hand
 from ginspec.commands.shared import arrangement_line, cards_option, melds_json, pretty, stdin_lines, single_hand_options, variant_parameters
 from ginspec.errors import SuiteError, UsageError, quote
 from ginspec.play.honour import hand_rules_in_force
-from ginspec.suite.house_variants import house_variant_line
+from ginspec.suite.house_options import house_variant_line
 
 
 def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from ginspec.commands.replay import add_replay_command
 from ginspec.commands.score import add_score_command
 from ginspec.commands.variants import add_variant_commands
 from ginspec.errors import Interrupted, SuiteError
-from ginspec.suite.house_variants import add_variants_folder_option, variant_options
+from ginspec.suite.house_options import add_variants_folder_option, variant_options
 from ginspec.suite.identity import SuiteRootAction, VersionAction
 from ginspec.suite.registry_export import add_registry_command
 

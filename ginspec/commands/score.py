@@ -15,7 +15,7 @@ from reference_impl.melds import format_meld, in_meld_order
 from ginspec.commands.shared import arrangement_line, cards_option, melds_json, pretty, spread_option, single_hand_options, variant_parameters
 from ginspec.errors import UsageError
 from ginspec.play.honour import hand_rules_in_force, require_two_player_scoring
-from ginspec.suite.house_variants import house_variant_line
+from ginspec.suite.house_options import house_variant_line
 
 
 def score_answer(result: ref.HandResult) -> dict[str, Any]:

@@ -108,7 +108,7 @@ def command_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _is_house_problem(problem: str) -> bool:
-    """Whether a problem is a house variant's (noted by :func:`ginspec.suite.house_variants.note_left_out`)."""
+    """Whether a problem is a house variant's (noted by :func:`ginspec.suite.house_options.note_left_out`)."""
     from ginspec.suite.variants import house_problems
 
     return problem in house_problems().values()

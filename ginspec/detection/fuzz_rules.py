@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.judging.diagnosis.dictionary import alternative_values as _alternative_values
-from ginspec.detection.fuzz import RULES_BY_KIND, _expected_answer, _question, _verdict
+from ginspec.detection.fuzz_answers import RULES_BY_KIND, _expected_answer, _question, _verdict
 from ginspec.suite.registry import rules_by_id
 from ginspec.suite.variants import parameter_schemas
 from reference_impl.cards import Card, mask_of, parse_cards

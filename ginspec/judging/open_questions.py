@@ -323,6 +323,6 @@ def open_questions_of(kind: str, data: Mapping[str, Any], parameters: Mapping[st
 def vector_open_questions(vector: Any) -> tuple[str, ...]:
     """The open questions a written vector's answer depends on, worked out from the question the
     engine is sent (for a hand, with the positions of its checkpoints)."""
-    from ginspec.judging.runner import question_for
+    from ginspec.judging.questions import question_for
 
     return open_questions_of(vector.kind, question_for(vector).input, vector.parameters)

@@ -19,6 +19,7 @@ from ginspec.adapters.answers import answer_problem, declined_reason
 from ginspec.judging.automatic import for_automatic_layoffs
 from ginspec.errors import SuiteError
 from ginspec.judging.judge import judge, judge_round
+from ginspec.judging.questions import question_for
 from ginspec.suite.vectors import Vector
 
 STATUSES = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass", "suite-error")
@@ -72,17 +73,6 @@ class Case:
     """Why the case cannot be posed under the variant of the run (empty if it can)."""
     suite_error: str = ""
     """Why the suite cannot trust its own expected answer (empty if it can)."""
-
-
-def question_for(vector: Vector, parameters: Mapping[str, Any] | None = None) -> Question:
-    """The question sent to the engine: the input and parameters, never the expected answer.
-
-    For a round, the engine is also told after which action counts the suite will look at the
-    state (the checkpoint positions, not their contents)."""
-    data = copy.deepcopy(dict(vector.input))
-    if vector.kind in ROUND_KINDS:
-        data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
-    return Question(kind=vector.kind, input=data, parameters=vector.parameters if parameters is None else parameters, id=vector.id)
 
 
 def dependence_of(vector: Vector) -> tuple[str, ...]:

@@ -9,6 +9,14 @@ import pytest
 from ginspec.adapters import Adapter, open_engine
 
 
+def timeout_option(text: str) -> float:
+    """``--engine-timeout`` and ``--ginspec-timeout``: as ``ginspec check --timeout`` (``nan``, 0
+    and less are refused)."""
+    from ginspec.suite.option_values import timeout_seconds
+
+    return timeout_seconds(text)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("ginspec")
     group.addoption(
@@ -23,8 +31,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "(vectors) or unsupported (scenarios); 'own' plays each case under its own variant; default: the engine's "
         "home variant, else each case's own",
     )
-    from ginspec.pytest_plugin.suite import timeout_option
-
     group.addoption(
         "--variants",
         default=None,
@@ -50,7 +56,7 @@ def pytest_configure(config: pytest.Config) -> None:
     its scenario without a deep copy (:mod:`ginspec.bdd.table_render`), and an unchanged feature
     file is not parsed again (:mod:`ginspec.bdd.feature_cache`)."""
     from ginspec.bdd import feature_cache, step_lookup, step_signatures, table_render
-    from ginspec.suite.house_variants import configure_pytest
+    from ginspec.suite.house_options import configure_pytest
     from ginspec.suite.registry import rules_by_id
 
     if config.getoption("--variants", default=None) is not None or config.getoption("--variant", default=None):

@@ -91,7 +91,7 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--ginspec-root {root}: no spec/ or vectors/ there; give a checkout of the suite")
         use_suite_root(root)
     try:
-        from ginspec.suite.house_variants import configure_pytest
+        from ginspec.suite.house_options import configure_pytest
 
         configure_pytest(config, "--ginspec-variant", "--ginspec-variants")  # --ginspec-variant PATH.yaml: a house variant
         variant = config.getoption("--ginspec-variant")

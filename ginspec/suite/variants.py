@@ -119,7 +119,7 @@ def _read_variant(path: Path, house: bool = False) -> dict[str, Any]:
     document = load_yaml(path, BrokenVariantFile)
     if house:
         try:
-            document = house_variants.house_document(document, path)
+            document = house_variants.house_document(document, path, parameter_schemas())
         except InvalidVariant as exc:
             raise BrokenVariantFile(str(exc)) from None
         error = _first_schema_error(document, house_variants.house_schema(variant_schema()))

@@ -30,13 +30,13 @@ import re
 import shlex
 from dataclasses import dataclass
 from itertools import combinations
-from types import SimpleNamespace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ginspec.adapters.base import Capabilities
 from ginspec.judging.blame import FAILURES, case_rules, consequent_rules, kept_rules, rank_rules
 from ginspec.judging.diagnosis.dictionary import KnownDefect, known_defects
 from ginspec.judging.diagnosis.hypotheses import Posed, Predictions, field_of, vector_of
+from ginspec.judging.diagnosis.scenarios import posed_case
 
 CONTRADICTION_WEIGHT = 1.0
 """How much one contradicted passing case takes from a defect's explained failing cases."""
@@ -95,10 +95,9 @@ def case_size(case: Any) -> int:
 def again_command(case: Any, engine: str) -> str:
     """One command that runs exactly this case against the engine again."""
     if field_of(case, "kind") == "scenario":
-        from ginspec.judging.report import reproduce_command
+        from ginspec.judging.again import again_command as case_again
 
-        named = SimpleNamespace(**{name: field_of(case, name) for name in ("id", "kind", "variant", "origin", "rules", "area")})
-        return reproduce_command(named, engine)  # type: ignore[arg-type]
+        return case_again(field_of(case, "id"), "scenario", engine)
     case_id = str(field_of(case, "id"))
     vector = vector_of(case)
     command = f"ginspec check --engine {shlex.quote(engine)} --id {shlex.quote(case_id.partition('@')[0])}"
@@ -121,7 +120,7 @@ def _diagnose_failures(failing: Sequence[Any], capabilities: Capabilities, predi
     of the whole dictionary or of ``among``."""
     found = []
     for case in failing:
-        posed = Posed.of(case, capabilities) if field_of(case, "status") == "fail" else None
+        posed = posed_case(case, capabilities) if field_of(case, "status") == "fail" else None
         verdict = posed.observed_verdict(capabilities) if posed is not None else None
         if posed is None or verdict is None:
             found.append(_Failure(case, None, None, set()))
@@ -374,7 +373,7 @@ def findings_for(
     if not failing:
         return []
     passing_cases = [case for case in cases if field_of(case, "status") == "pass"]
-    passing = [posed for case in passing_cases if (posed := Posed.of(case, capabilities)) is not None]
+    passing = [posed for case in passing_cases if (posed := posed_case(case, capabilities)) is not None]
     scenarios = [case for case in failing if field_of(case, "kind") == "scenario"]
     failures = _diagnose_failures([case for case in failing if field_of(case, "kind") != "scenario"], capabilities, predictions)
     by_name = {defect.name: defect for defect in chosen_defects}

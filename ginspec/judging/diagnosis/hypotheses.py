@@ -141,10 +141,8 @@ class Posed:
 
     @classmethod
     def of(cls, case: Any, capabilities: Capabilities) -> "Posed | None":
-        if field_of(case, "kind") == "scenario":
-            from ginspec.judging.diagnosis.scenarios import posed_scenario
-
-            return posed_scenario(case, capabilities)
+        """A vector case posed again; None for a scenario (see
+        :func:`ginspec.judging.diagnosis.scenarios.posed_case`, which poses either)."""
         question = question_of(case, capabilities)
         expected = field_of(case, "expected")
         if question is None or not isinstance(expected, Mapping):

@@ -95,3 +95,11 @@ def posed_scenario(case: Any, capabilities: Capabilities) -> PosedScenario | Non
     expected = {path: value for path in paths if (value := value_at(correct, path)) is not ABSENT}
     remembered = key + json.dumps([paths, reported], sort_keys=True, default=str)
     return PosedScenario(case, question, expected, remembered, paths, dict(reported))
+
+
+def posed_case(case: Any, capabilities: Capabilities) -> Posed | None:
+    """Any failing or passing case posed again: a scenario by the question its failing step judged,
+    a vector by the question the runner asked (:meth:`Posed.of`); None when nothing can be posed."""
+    if field_of(case, "kind") == "scenario":
+        return posed_scenario(case, capabilities)
+    return Posed.of(case, capabilities)
