@@ -82,7 +82,7 @@ class _Collector:
                 self.problems[item.nodeid] = ("suite-error", empty, None, None)
         if call.excinfo is None or call.when != "call":
             return
-        from ginspec.bdd.steps import EngineProblem, Mismatch
+        from ginspec.bdd.asking import EngineProblem, Mismatch
         from ginspec.errors import UnknownEngine
         from ginspec.bdd.scenario_faults import suite_fault
 

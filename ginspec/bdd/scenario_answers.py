@@ -38,7 +38,7 @@ def judged_question(item: Any) -> dict[str, Any] | None:
     at the fields the steps read (all the fields judged, for a scenario derived for the run's
     variant; and for a round, :data:`ROUND_PATHS`), or None when there is none to keep."""
     from ginspec.adapters.base import ROUND_KINDS
-    from ginspec.bdd.steps import TrackedAnswer
+    from ginspec.bdd.asking import TrackedAnswer
     from ginspec.judging.dependence import ABSENT, value_at
 
     question = getattr(item, "ginspec_question", None)
