@@ -19,6 +19,10 @@ The package, one job per module:
 - :mod:`~ginspec.site.code_blocks`: highlighted code read by the search as plain text.
 
 ``docs/guide/pages.md`` tells how to add a page or a section of a page.
+
+The site is the top layer (ARCHITECTURE.md): it may import every package of ``ginspec``, the
+command line's parser included (for its reference page), and nothing but ``docs/hooks.py``
+imports it.
 """
 
 from __future__ import annotations
