@@ -24,6 +24,7 @@ REFERENCE_PAGES = {
     "reference/protocol.md": ("spec/protocol.md", "Engine protocol"),
     "reference/registry.md": ("spec/rules.md", "Rule registry"),
     "reference/games.md": ("spec/games.md", "Games and sessions"),
+    "reference/architecture.md": ("ARCHITECTURE.md", "Architecture of the harness"),
 }
 REFERENCE_SCHEMAS = {
     # page: schema files under spec/schema/ shown at its end
