@@ -162,8 +162,33 @@ def architecture_faults(root: Path, packages: tuple[str, ...], layers: tuple[tup
                 faults.append(
                     f"{path.relative_to(root)}:{edge.line}: {module} imports {edge.imported}, a layer above it"
                 )
-    faults.extend("import cycle: " + " <-> ".join(component) for component in cycles(graph))
+    faults.extend(_cycle_line(component, graph) for component in cycles(graph))
     return faults
+
+
+def _cycle_line(component: list[str], graph: dict[str, set[str]]) -> str:
+    """One shortest cycle through the first module of a strongly connected component, written as
+    its chain of imports, and how many modules the component holds."""
+    start = component[0]
+    inside = set(component)
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier and start not in came_from:
+        following = []
+        for node in frontier:
+            for nxt in sorted(graph[node] & inside):
+                if nxt not in came_from:
+                    came_from[nxt] = node
+                    following.append(nxt)
+        frontier = following
+    chain = [start]
+    node = came_from[start]
+    while node != start:
+        chain.append(node)
+        node = came_from[node]
+    chain = [start, *reversed(chain[1:]), start]
+    more = f" ({len(component)} modules in one cycle)" if len(component) > len(chain) - 1 else ""
+    return "import cycle: " + " -> ".join(chain) + more
 
 
 def test_the_harness_keeps_its_layers_and_has_no_cycle() -> None:
@@ -202,7 +227,7 @@ def test_the_checker_fails_on_a_cycle_made_inside_a_function(tmp_path: Path) -> 
         "toy/low/a.py": "from toy.low.b import x\n",
         "toy/low/b.py": "def late():\n    from toy.low import a\n",
     })
-    assert architecture_faults(root, ("toy",), SMALL_LAYERS) == ["import cycle: toy.low.a <-> toy.low.b"]
+    assert architecture_faults(root, ("toy",), SMALL_LAYERS) == ["import cycle: toy.low.a -> toy.low.b -> toy.low.a"]
 
 
 def test_the_checker_fails_on_an_upward_import(tmp_path: Path) -> None:
