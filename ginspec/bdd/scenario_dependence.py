@@ -29,7 +29,7 @@ def record_questions() -> list[tuple[str, Any, Any]]:
     and the paths of it that the steps read, as (case ID, question, tracked answer)."""
     import pytest
 
-    from ginspec.bdd import steps
+    from ginspec.bdd import asking, steps  # noqa: F401 - the step phrases load with the scenarios
     from ginspec.bdd.features import scenario_arguments
 
     from ginspec.errors import SuiteError
@@ -41,13 +41,13 @@ def record_questions() -> list[tuple[str, Any, Any]]:
         return []  # a suite without scenarios: nothing to record for them
     arguments = scenario_arguments("reference") + ["--variant", "own"]
     faults = CollectionFaults(folder)
-    steps.RECORDING = []
+    asking.RECORDING = []
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             code = pytest.main(arguments, plugins=[faults])
-        records = steps.RECORDING
+        records = asking.RECORDING
     finally:
-        steps.RECORDING = None
+        asking.RECORDING = None
     faults.raise_first()
     if code not in (0, 5):
         failed = f": {faults.failed[0]}" + (f" and {len(faults.failed) - 1} more" if len(faults.failed) > 1 else "") if faults.failed else ""
