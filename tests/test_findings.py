@@ -191,9 +191,9 @@ def test_a_module_first_imported_while_a_defect_is_in_force_does_not_keep_it() -
     """A table question imports the table rules; under greedy lay-offs that import must not bind
     the greedy lay-offs into the table rules for good (a fresh interpreter shows it)."""
     script = (
-        "from ginspec.miniatures import MINIATURES, MiniatureAdapter\n"
-        "from ginspec.runner import plan_cases, run_cases\n"
-        "from ginspec.vectors import load_vectors\n"
+        "from ginspec.adapters.miniatures import MINIATURES, MiniatureAdapter\n"
+        "from ginspec.judging.runner import plan_cases, run_cases\n"
+        "from ginspec.suite.vectors import load_vectors\n"
         "vectors = [v for v in load_vectors() if v.id == 'scoring-9002']\n"
         "adapter = MiniatureAdapter(MINIATURES['greedy-lay-offs'])\n"
         "run_cases(adapter, adapter.capabilities(), plan_cases(vectors))\n"
