@@ -4,9 +4,10 @@ protocol, beside OpenSpiel's own random play, in one run on the same machine.
 * **OpenSpiel random play:** ``round_throughput.openspiel_engine``: ``pyspiel`` plays whole hands
   from shuffled packs, a random legal action at every decision. One engine, no comparison.
 * **campaign, in process:** ``ginspec fuzz --engine reference --hands N``: the reference engine
-  plays each hand (choosing the moves and recording every state), the reference adapter answers
-  the ``round`` question with a checkpoint after every move (a second engine, behind the guard
-  every in-process adapter runs behind), and the answer is judged.
+  plays each hand (choosing the moves and recording every state), the reference adapter deals the
+  hand again and replays every move with a checkpoint after each (a second engine, behind the
+  guard every in-process adapter runs behind, asked in its own values: actions and cards, not
+  their texts), and every checkpoint and the result are compared.
 * **campaign, JSON lines:** the same with ``--engine "exec:python -m ginspec.serve"``: every
   hand crosses the protocol to a second process and back.
 * **--jobs 2 and --jobs 1:** the in-process campaign over two processes and over one.

@@ -1,13 +1,19 @@
 """How long the documentation site takes to build, and where the time goes.
 
-Runs ``mkdocs build --strict`` of the repository in this process, as ``.ci/site`` does after the
-reports are written (the reports of ``reports/`` are on the pages), ``--runs`` times, and prints
-for each run the wall time, the CPU time of the process (user + system) and the CPU time of each
-stage: loading the suite and making the pages' Markdown (``ginspec.site``), Markdown to HTML,
-the search index reading each page, and the theme writing each page. The machine may be shared:
-compare CPU times, and two builds measured back to back.
+Runs ``mkdocs build --strict`` of the repository, as ``.ci/site`` does after the reports are
+written (the reports of ``reports/`` are on the pages), ``--runs`` times, each in a fresh process,
+and prints for each run the process's wall time from launch to exit and its CPU time (user +
+system), the load average of the machine before and after, and inside the process the CPU time of
+each stage: loading the suite and making the pages' Markdown (``ginspec.site``), Markdown to HTML,
+the search index reading each page, and the theme writing each page; and how many pages and search
+entries were recalled from the build before (``ginspec.site.build_memory``) or made.
 
-    python benchmarks/site_build.py [--runs 3] [--site-dir /tmp/site]
+``--cold`` gives every run an empty cache folder of its own (``GINSPEC_CACHE_DIR``): nothing
+remembered, no YAML parsed before, no template compiled, no page kept. Without it, runs share
+ginspec's cache folder as a user's builds do: the first may make what the later ones recall. The
+machine may be shared: read each wall time beside its load average, and compare CPU times.
+
+    python benchmarks/site_build.py [--runs 3] [--cold] [--site-dir /tmp/site]
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -65,6 +73,19 @@ def build_once(site_dir: Path) -> tuple[float, float, dict[str, float]]:
     import ginspec.site as site_package
 
     stages = Stages()
+    counts: list[tuple[int, int]] = []
+    try:
+        from ginspec.site.build_memory import BuildMemory
+    except ImportError:  # a checkout from before the pages were kept between builds
+        pass
+    else:
+        save = BuildMemory.save
+
+        def counted_save(memory: BuildMemory) -> None:
+            counts.append((memory.recalled, memory.made))
+            save(memory)
+
+        BuildMemory.save = counted_save  # type: ignore[method-assign]
     stages.wrap(site_package.Site, "__init__", "suite and pages (ginspec.site)")
     stages.wrap(site_package.Site, "pages", "suite and pages (ginspec.site)")
     stages.wrap(site_package.Site, "nav", "suite and pages (ginspec.site)")
@@ -80,12 +101,17 @@ def build_once(site_dir: Path) -> tuple[float, float, dict[str, float]]:
         mkdocs_build.build(config)
     finally:
         config.plugins.on_shutdown()
-    return time.perf_counter() - wall, _cpu() - cpu, dict(stages.seconds)
+    seconds = dict(stages.seconds)
+    if counts:
+        recalled, made = counts[-1]
+        print(f"  pages and search entries: {recalled} recalled from the build before, {made} made")
+    return time.perf_counter() - wall, _cpu() - cpu, seconds
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="builds, each in a fresh process")
+    parser.add_argument("--cold", action="store_true", help="each run with an empty cache folder of its own")
     parser.add_argument("--site-dir", type=Path, default=None)
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a single build, this process
     options = parser.parse_args(argv)
@@ -100,11 +126,30 @@ def main(argv: list[str] | None = None) -> int:
         for stage, seconds in sorted(stages.items(), key=lambda item: -item[1]):
             print(f"  {stage:32} {seconds:6.2f} s CPU")
         return 0
-    import subprocess
-
-    for _ in range(options.runs):
-        subprocess.run([sys.executable, __file__, "--one", "--site-dir", str(site_dir)], check=True, cwd=ROOT)
+    for run in range(1, options.runs + 1):
+        environment = dict(os.environ)
+        cache = tempfile.mkdtemp(prefix="ginspec-site-cold-") if options.cold else None
+        if cache is not None:
+            environment["GINSPEC_CACHE_DIR"] = cache
+        load_before = os.getloadavg()
+        wall, cpu = time.perf_counter(), _children_cpu()
+        try:
+            subprocess.run([sys.executable, __file__, "--one", "--site-dir", str(site_dir)], check=True, cwd=ROOT, env=environment)
+        finally:
+            if cache is not None:
+                shutil.rmtree(cache, ignore_errors=True)
+        wall, cpu = time.perf_counter() - wall, _children_cpu() - cpu
+        load_after = os.getloadavg()
+        print(
+            f"run {run} ({'cold' if options.cold else 'shared cache'}): the whole process {wall:.2f} s wall, {cpu:.2f} s CPU;"
+            f" load average {load_before[0]:.2f} before, {load_after[0]:.2f} after"
+        )
     return 0
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ generated Markdown. Drawings of cards, and the generated links and card names in
 text, skip Markdown: a placeholder stands in the Markdown and the HTML is put back in the page's
 HTML, the links and card names as soon as Markdown is done, the drawings once the page is written
 (the search, which reads every page's HTML, reads them without the drawings' many tags, and reads
-highlighted code as plain text). Nothing generated is ever written into docs/.
+highlighted code as plain text). What Markdown made of each page, and what the search read of it,
+is kept for the next build by the digest of what it is made from (``ginspec.site.build_memory``).
+Nothing generated is ever written into docs/.
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ if str(ROOT) not in sys.path:
 
 from ginspec.errors import SuiteError  # noqa: E402
 from ginspec.site import Site, templating  # noqa: E402
+from ginspec.site import build_memory, render_ahead  # noqa: E402
 
 _site: Site | None = None
+_memory: build_memory.BuildMemory | None = None
+_command: str | None = None
 
 
 def _current(config) -> Site:
@@ -36,13 +41,18 @@ def _current(config) -> Site:
 
 
 def on_startup(command, dirty) -> None:  # noqa: ARG001 - mkdocs passes these by name
-    global _site
+    global _site, _command
     _site = None
+    _command = command
 
 
 def on_config(config):
-    global _site
+    global _site, _memory
     _site = None  # data may have changed between two builds of `mkdocs serve`
+    # each page's HTML and search entries as the build before made them, by the digest of what
+    # they are made from (ginspec/site/build_memory.py)
+    _memory = build_memory.BuildMemory.open()
+    build_memory.activate(_memory)
     try:
         config["nav"] = _current(config).nav()
     except SuiteError as error:  # a broken file of the suite or of the house variants: one line
@@ -65,6 +75,13 @@ def on_files(files: Files, config) -> Files:
     return files
 
 
+def on_nav(nav, config, files):
+    # half the pages made into HTML by a second process meanwhile (ginspec/site/render_ahead.py)
+    if _memory is not None and render_ahead.wanted(_command):
+        _memory.ahead = render_ahead.RenderAhead.start(_memory, config, files)
+    return nav
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
     return _current(config).expand(markdown, page.file.src_uri)
 
@@ -77,3 +94,21 @@ def on_page_content(html: str, page, config, files) -> str:  # noqa: ARG001
 
 def on_post_page(output: str, page, config) -> str:  # noqa: ARG001
     return _current(config).restore(output)
+
+
+def on_post_build(config) -> None:  # noqa: ARG001
+    global _memory
+    if _memory is not None:
+        if _memory.ahead is not None:
+            _memory.ahead.stop()
+        _memory.save()
+    _memory = None
+    build_memory.activate(None)
+
+
+def on_build_error(error) -> None:  # noqa: ARG001
+    global _memory
+    if _memory is not None and _memory.ahead is not None:
+        _memory.ahead.stop()
+    _memory = None
+    build_memory.activate(None)

@@ -8,24 +8,22 @@ the optional explicit spreads and lay-off targets), and an illegal action raises
 Phases: ``first_turn`` (the upcard offer), ``draw``, ``discard``, ``wall`` (the fifty-card wall
 under the tournament rule), ``layoff`` (the defender after a knock that is not gin), ``over``.
 
-How it stays fast enough to play millions of hands: each state also keeps each hand as a card mask
-(the bit layout of :mod:`reference_impl.cards`), updated card by card as the hand changes, so
-no move re-reads a hand; whether any discard allows a knock is one look-up over the per-suit tables
-of :mod:`reference_impl.deadwood` (:func:`~reference_impl.deadwood.least_deadwood_after_discard`),
-and the discards are examined one by one only when it does; and every action a player can take is
-made once (:data:`_MOVES`), so listing the legal actions builds no new actions (save a lay-off
-that must name its meld).
+The rules of the turn are written once for two, three and four players, in
+:mod:`reference_impl.legal` (:func:`legal_actions`) and :mod:`reference_impl.turn` (:func:`apply`,
+:func:`replay`). This module holds what is proper to two players: the state, with each hand also
+kept as a card mask, the deal, the Oklahoma knock card and the score of a hand against one
+defender.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
-from reference_impl.actions import PLAYERS, Action, format_action, parse_action
+from reference_impl.actions import PLAYERS, Action, format_action, parse_action  # noqa: F401 - re-exported
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, parse_card, parse_cards
-from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard, optimal_arrangements
-from reference_impl.errors import (
+from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard, optimal_arrangements  # noqa: F401
+from reference_impl.errors import (  # noqa: F401 - GinError, IllegalKnock and InvalidMelds re-exported
     DuplicateCard,
     GinError,
     IllegalKnock,
@@ -37,85 +35,26 @@ from reference_impl.errors import (
     WrongHandSize,
 )
 from reference_impl.evolve import evolve as _evolve
-from reference_impl.melds import MeldType, meld_type, sort_cards
+from reference_impl.legal import legal_actions, meld_takes  # noqa: F401 - re-exported
+from reference_impl.melds import MeldType, meld_type, sort_cards  # noqa: F401 - re-exported
 from reference_impl.rules import HandRules, RoundRules
 from reference_impl.scoring import knocker_spread, outcome_of_knock
+from reference_impl.turn import HANDLERS, PHASES, IllegalAction, apply, forfeits_game, replay  # noqa: F401 - re-exported
 
-PHASES = ("first_turn", "draw", "discard", "wall", "layoff", "over")
-
-
-class IllegalAction(GinError):
-    """An action the rules do not allow now. ``reason`` is a code from ``spec/actions.md``.
-
-    ``forfeits`` says whether, under the variant, the offence costs the offender the game
-    (IRREG-ILLEGAL-ACTION-FORFEIT, and IRREG-ILLEGAL-KNOCK for a knock over the limit); otherwise the
-    action is simply refused and play goes on from the same state.
-    """
-
-    def __init__(self, reason: str, action: str, explanation: str, state: "RoundState") -> None:
-        self.reason = reason
-        self.action = action
-        self.forfeits = forfeits_game(reason, state.round_rules)
-        penalty = "; the offender forfeits the game" if self.forfeits else ""
-        super().__init__(f"{action!r} is illegal ({reason}): {explanation}{penalty}; {state.describe()}")
-
-
-def forfeits_game(reason: str, rules: RoundRules) -> bool:
-    """IRREG-ILLEGAL-KNOCK, IRREG-ILLEGAL-ACTION-FORFEIT: which penalty the variant attaches to
-    this offence. Acting after the hand is over is no offence in the hand."""
-    if reason == "hand_over":
-        return False
-    penalty = rules.illegal_knock_penalty if reason == "over_knock_limit" else rules.illegal_action_penalty
-    return penalty == "forfeit_game"
+# The rules of the turn that the self-test's miniatures (ginspec/miniatures) break by name, as
+# ``reference_impl.round:NAME``: bound here too, so that a defect put in here reaches every caller.
+from reference_impl.legal import _MOVES, _big_gin_open, _going_out, _legal_draw, _legal_first_turn  # noqa: E402,F401
+from reference_impl.turn import _knock, _pass  # noqa: E402,F401
 
 
 def other(player: str) -> str:
+    """The opponent of a player in a two-player hand."""
     return "p2" if player == "p1" else "p1"
 
 
 def seat_index(player: str) -> int:
     """The place of a player's hand in :attr:`RoundState.hands`: p1 first, then p2."""
     return 0 if player == "p1" else 1
-
-
-@dataclass(frozen=True, slots=True)
-class _Moves:
-    """Every action one player can take, each made once: legal-action lists hand out these values
-    (actions are immutable), keyed by card bit for the moves that name a card."""
-
-    draw_stock: Action
-    draw_discard: Action
-    pass_: Action
-    big_gin: Action
-    done: Action
-    discard: Mapping[int, Action]
-    knock: Mapping[int, Action]
-    layoff: Mapping[int, Action]
-
-
-_MOVES = {
-    player: _Moves(
-        draw_stock=Action(player, "draw", source="stock"),
-        draw_discard=Action(player, "draw", source="discard"),
-        pass_=Action(player, "pass"),
-        big_gin=Action(player, "big-gin"),
-        done=Action(player, "done"),
-        discard={card.bit: Action(player, "discard", card=card) for card in DECK},
-        knock={card.bit: Action(player, "knock", card=card) for card in DECK},
-        layoff={card.bit: Action(player, "layoff", card=card) for card in DECK},
-    )
-    for player in PLAYERS
-}
-
-
-def _each(actions: Mapping[int, Action], mask: int) -> list[Action]:
-    """The actions for each card of ``mask``, in canonical card order (the order of the bits)."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(actions[low])
-        mask ^= low
-    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +116,67 @@ class RoundState:
 
     # ------------------------------------------------------------------ views
 
+    handlers: ClassVar[Mapping[tuple[str, str], Any]] = HANDLERS
+    """The moves of each phase (:mod:`reference_impl.turn`)."""
+    UPCARD_CLOSED: ClassVar[str] = "both players passed the upcard, so the non-dealer draws from the stock"
+    ALL_PASSED: ClassVar[str] = "both players have passed; the non-dealer must draw from the stock"
+
     def hand(self, player: str) -> tuple[Card, ...]:
+        """The cards ``player`` holds, in the order he came by them."""
         return self.hands[seat_index(player)]
+
+    def next_seat(self, player: str) -> str:
+        """The players take turns: the opponent plays next."""
+        return "p2" if player == "p1" else "p1"
+
+    @property
+    def first_player(self) -> str:
+        """The non-dealer plays first (FIRST-UPCARD-OFFER)."""
+        return other(self.dealer)
+
+    def with_hand(self, player: str, hand: tuple[Card, ...], mask: int) -> dict[str, Any]:
+        """The changes that give ``player`` the hand ``hand`` (whose card mask is ``mask``)."""
+        masks = self.hand_masks
+        assert masks is not None
+        if player == "p1":
+            return {"hands": (hand, self.hands[1]), "hand_masks": (mask, masks[1])}
+        return {"hands": (self.hands[0], hand), "hand_masks": (masks[0], mask)}
+
+    def meld_as_seen(self, player: str, index: int) -> tuple[Card, ...]:
+        """The knocker's meld as the defender may build on it: with the cards he laid off on it."""
+        return self.spread[index]
+
+    def meld_as_spread(self, index: int) -> tuple[Card, ...]:
+        """The knocker's meld as he spread it."""
+        return self.original_spread[index]
+
+    def spread_for_knock(
+        self, knocker: str, kept: tuple[Card, ...], requested: Sequence[Sequence[Card]] | None
+    ) -> tuple[tuple[tuple[Card, ...], ...], int, dict[str, Any]]:
+        """SCORE-AUTO-SPREAD or the spread given (KNOCK-SPREAD-FIXED): the knocker's melds, his
+        deadwood and the changes that record them."""
+        spread = knocker_spread(kept, self.hand(other(knocker)), self.hand_rules, requested)
+        return spread.melds, spread.deadwood, {"original_spread": spread.melds}
+
+    def with_layoff(self, player: str, card: Card, target: int) -> dict[str, Any]:
+        """The changes that put ``card`` onto the knocker's meld ``target`` (LAYOFF-CHAIN: the
+        defender may go on building on it)."""
+        spread = list(self.spread)
+        spread[target] = tuple(sort_cards(spread[target] + (card,)))
+        return {"spread": tuple(spread), "layoffs": self.layoffs + ((card, target),)}
+
+    def score_gin(self, outcome: str) -> "RoundState":
+        """The hand ends in gin or big gin (:func:`_finish_gin`)."""
+        bonus = self.rules.hand.gin_bonus if outcome == "gin" else self.rules.hand.big_gin_bonus
+        return _finish_gin(self, outcome, bonus)
+
+    def score_knock(self) -> "RoundState":
+        """The defender has laid off: the hand is scored (:func:`_score_knock`)."""
+        return _score_knock(self)
+
+    def void_result(self) -> "RoundResult":
+        """STOCK-VOID-NO-SCORE: nobody scores."""
+        return RoundResult("void", "none", 0)
 
     def hand_mask(self, player: str) -> int:
         """A player's hand as a card mask."""
@@ -186,6 +184,7 @@ class RoundState:
 
     @property
     def round_rules(self) -> RoundRules:
+        """The rules of the course of the hand (:mod:`reference_impl.turn` reads them here)."""
         return self.rules
 
     @property
@@ -355,320 +354,9 @@ def deal_checked(
     return dealt
 
 
-def _new_hand(state: RoundState, player: str, hand: tuple[Card, ...], mask: int) -> dict[str, Any]:
-    """The changes that give ``player`` the hand ``hand`` (whose card mask is ``mask``)."""
-    index = seat_index(player)
-    hands = (hand, state.hands[1]) if index == 0 else (state.hands[0], hand)
-    masks = state.hand_masks
-    assert masks is not None
-    return {"hands": hands, "hand_masks": (mask, masks[1]) if index == 0 else (masks[0], mask)}
 
 
-# ---------------------------------------------------------------------- legality
-
-
-def _discardable(state: RoundState, held: int, taken: Card | None) -> int:
-    """TURN-NO-DISCARD-TAKEN-CARD: of the cards held (a mask), those that may be discarded now;
-    the card taken from the discard pile stays this turn unless the variant allows it back."""
-    if taken is None or state.rules.discard_taken_card:
-        return held
-    return held & ~taken.bit
-
-
-def _big_gin_open(state: RoundState, held: int) -> bool:
-    """BIGGIN-DEFINITION: every card held after the draw is melded, and the variant has big gin."""
-    return state.rules.hand.big_gin and least_deadwood(held, ace_high=ace_may_be_high(held, state.rules.hand)) == 0
-
-
-def _going_out(state: RoundState, held: int, discardable: int) -> tuple[list[int], list[int], bool]:
-    """Discards (card bits, in canonical order) that allow a knock, those that make gin, and
-    whether big gin is open: KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, GIN-DEFINITION,
-    BIGGIN-DEFINITION.
-
-    The least deadwood after the best of all discards comes first, from the per-suit tables in one
-    pass. It is a lower bound for every single discard, so when it is over the knock limit no
-    discard allows a knock, and the discards are examined one by one only when it is not.
-    """
-    limit = state.knock_limit
-    big_gin = _big_gin_open(state, held)
-    knocks: list[int] = []
-    gins: list[int] = []
-    high = ace_may_be_high(held, state.rules.hand)
-    if least_deadwood_after_discard(held, ace_high=high) > limit:
-        return knocks, gins, big_gin
-    rest = discardable
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        deadwood = least_deadwood(held ^ bit, ace_high=high)  # KNOCK-COUNT-AFTER-DISCARD: the discard is not counted
-        if deadwood <= limit:
-            knocks.append(bit)
-            if deadwood == 0:
-                gins.append(bit)
-    return knocks, gins, big_gin
-
-
-def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chaining: bool, ace_high: bool = False) -> bool:
-    """LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN: can ``card`` go onto this meld now?
-
-    Without chaining a card must fit the meld as spread (``original``). A set of three takes its
-    fourth card; once that is laid off, no card of the rank is left to lay off. With ``ace_high``
-    (MELD-RUN-ACE-HIGH) a run reaching the king takes the ace above it."""
-    base = meld if chaining else original
-    kind = meld_type(base, ace_high)
-    if kind is MeldType.SET:
-        return len(base) == 3 and card.rank == base[0].rank
-    if kind is MeldType.RUN and card.suit == base[0].suit:
-        above_king = ace_high and meld_type(base) is None  # the run already ends in the ace above the king
-        ranks = [14 if above_king and c.rank == 1 else c.rank for c in base]
-        low, high = min(ranks), max(ranks)
-        rank = 14 if ace_high and card.rank == 1 and high == 13 and low > 1 else card.rank
-        if rank == low - 1 or rank == high + 1:
-            return card not in meld
-    return False
-
-
-def _layoff_targets(state: RoundState, card: Card) -> list[int]:
-    if not state.rules.hand.layoffs:
-        return []
-    chaining = state.rules.hand.layoff_chaining
-    return [
-        index
-        for index, meld in enumerate(state.spread)
-        if meld_takes(meld, state.original_spread[index], card, chaining, ace_may_be_high(mask_of(meld) | card.bit, state.rules.hand))
-    ]
-
-
-def _legal_first_turn(state: RoundState, player: str) -> list[Action]:
-    """FIRST-UPCARD-OFFER: take the upcard or pass; after two passes the non-dealer draws from stock."""
-    moves = _MOVES[player]
-    if state.passes < 2:
-        return [moves.draw_discard, moves.pass_]
-    if state.rules.upcard_after_passes:
-        return [moves.draw_stock, moves.draw_discard]
-    return [moves.draw_stock]
-
-
-def _legal_draw(state: RoundState, player: str) -> list[Action]:
-    """TURN-DRAW-SOURCE: the top of the stock or of the discard pile. Neither is ever empty here:
-    every turn ends with a discard, the deal turns an upcard (or the eleven-card start opens with a
-    discard), and the stock is never drawn down past the wall (STOCK-WALL-TWO)."""
-    moves = _MOVES[player]
-    return [moves.draw_stock, moves.draw_discard]
-
-
-def _legal_wall(state: RoundState, player: str) -> list[Action]:
-    """STOCK-FIFTIETH-CARD: pass, or take the last discard if it lets the player go out."""
-    moves = _MOVES[player]
-    top = state.discard_pile[-1]
-    holding = state.hand_mask(player) | top.bit
-    knocks, _, big_gin = _going_out(state, holding, _discardable(state, holding, top))
-    if knocks or big_gin:
-        return [moves.draw_discard, moves.pass_]
-    return [moves.pass_]
-
-
-def _legal_discard(state: RoundState, player: str) -> list[Action]:
-    """TURN-DISCARD, TURN-NO-DISCARD-TAKEN-CARD, KNOCK-LIMIT, BIGGIN-DEFINITION, KNOCK-OPTIONAL."""
-    moves = _MOVES[player]
-    held = state.hand_mask(player)
-    discardable = _discardable(state, held, state.taken)
-    knocks, gins, big_gin = _going_out(state, held, discardable)
-    declare = [moves.big_gin] if big_gin else []
-    if state.rules.gin_mandatory and (gins or big_gin):
-        return [moves.knock[bit] for bit in gins] + declare
-    discards = [] if state.wall_draw else _each(moves.discard, discardable)
-    return discards + [moves.knock[bit] for bit in knocks] + declare
-
-
-def _legal_layoff(state: RoundState, player: str) -> list[Action]:
-    """LAYOFF-*: each card that fits the spread (naming the meld when several fit), then done."""
-    moves = _MOVES[player]
-    actions = []
-    for card in sort_cards(state.hand(player)):
-        targets = _layoff_targets(state, card)
-        if len(targets) == 1:
-            actions.append(moves.layoff[card.bit])
-        elif len(targets) > 1:
-            actions += [Action(player, "layoff", card=card, onto=sort_cards(state.spread[index])[0]) for index in targets]
-    return actions + [moves.done]
-
-
-_LEGAL = {
-    "first_turn": _legal_first_turn,
-    "draw": _legal_draw,
-    "wall": _legal_wall,
-    "discard": _legal_discard,
-    "layoff": _legal_layoff,
-}
-
-
-def legal_actions(state: RoundState) -> list[Action]:
-    """Exactly the actions :func:`apply` accepts now, as ``spec/actions.md`` lists them."""
-    if state.phase == "over" or state.to_play is None:
-        return []
-    return _LEGAL[state.phase](state, state.to_play)
-
-
-# ---------------------------------------------------------------------- applying actions
-
-
-def apply(state: RoundState, action: Action | str) -> RoundState:
-    """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it now."""
-    if isinstance(action, str):
-        action = parse_action(action)
-    played = action
-
-    def refuse(reason: str, explanation: str) -> IllegalAction:
-        return IllegalAction(reason, format_action(played), explanation, state)
-
-    if state.phase == "over":
-        raise refuse("hand_over", "the hand is over")
-    if action.player != state.to_play:
-        raise refuse("not_your_turn", f"it is {state.to_play}'s turn")
-    handler = _HANDLERS.get((state.phase, action.verb))
-    if handler is None:
-        raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
-    return handler(state, action, refuse)
-
-
-def _draw(state: RoundState, action: Action, refuse: Any) -> RoundState:
-    """TURN-DRAW-SOURCE, FIRST-UPCARD-OFFER, STOCK-FIFTIETH-CARD."""
-    player = action.player
-    if action not in legal_actions(state):
-        if state.phase == "first_turn" and action.source == "discard":
-            raise refuse("upcard_closed", "both players passed the upcard, so the non-dealer draws from the stock")
-        if state.phase == "first_turn":
-            raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
-        if state.phase == "wall" and action.source == "stock":
-            raise refuse("wrong_phase", "the last stock cards are never drawn: pass, or take the discard to go out")
-        raise refuse("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
-    if action.source == "stock":
-        card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
-    else:
-        card, stock, pile, taken = state.discard_pile[-1], state.stock, state.discard_pile[:-1], state.discard_pile[-1]
-    return _evolve(
-        state,
-        **_new_hand(state, player, state.hand(player) + (card,), state.hand_mask(player) | card.bit),
-        stock=stock,
-        discard_pile=pile,
-        phase="discard",
-        taken=taken,
-        wall_draw=state.phase == "wall",
-    )
-
-
-def _pass(state: RoundState, action: Action, refuse: Any) -> RoundState:
-    """FIRST-UPCARD-OFFER (decline the upcard) and STOCK-FIFTIETH-CARD (decline the last discard)."""
-    if state.phase == "wall":
-        return _void(state)
-    if state.passes >= 2:
-        raise refuse("wrong_phase", "both players have passed; the non-dealer must draw from the stock")
-    return _evolve(state, passes=state.passes + 1, to_play=other(action.player))
-
-
-def _void(state: RoundState) -> RoundState:
-    """STOCK-WALL-TWO, STOCK-VOID-NO-SCORE: nobody scores."""
-    return _evolve(state, phase="over", to_play=None, result=RoundResult("void", "none", 0))
-
-
-def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """The hand without ``card`` (which it holds), in the same order."""
-    index = hand.index(card)
-    return hand[:index] + hand[index + 1 :]
-
-
-def _check_discardable(state: RoundState, player: str, card: Card, refuse: Any) -> None:
-    """The card must be held, and not be the one taken from the discard pile this turn
-    (TURN-NO-DISCARD-TAKEN-CARD); a knock discard is a discard too."""
-    held = state.hand_mask(player)
-    if not held & card.bit:
-        raise refuse("card_not_held", f"{player} does not hold {card}")
-    if not _discardable(state, held, state.taken) & card.bit:
-        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
-
-
-def _gin_open(state: RoundState, player: str) -> bool:
-    """KNOCK-OPTIONAL: whether gin or big gin is open to the player about to discard."""
-    held = state.hand_mask(player)
-    _, gins, big_gin = _going_out(state, held, _discardable(state, held, state.taken))
-    return bool(gins) or big_gin
-
-
-def _discard(state: RoundState, action: Action, refuse: Any) -> RoundState:
-    """TURN-DISCARD; then the wall check (STOCK-WALL-TWO)."""
-    player, card = action.player, action.card
-    assert card is not None
-    _check_discardable(state, player, card, refuse)
-    if state.wall_draw:
-        raise refuse("wrong_phase", "the last discard was taken to go out: knock or declare big gin")
-    if state.rules.gin_mandatory and _gin_open(state, player):
-        raise refuse("gin_required", "gin is available and this variant requires it")
-    thrown_back = card == state.taken
-    after = _evolve(
-        state,
-        **_new_hand(state, player, _remove(state.hand(player), card), state.hand_mask(player) ^ card.bit),
-        discard_pile=state.discard_pile + (card,),
-        phase="draw",
-        to_play=other(player),
-        taken=None,
-        throwbacks=state.throwbacks + 1 if thrown_back else 0,
-    )
-    if after.throwbacks >= 2 and state.rules.repeated_upcard_draw == "void":
-        return _void(after)  # IMPL-REPEATED-UPCARD-DRAW: both took the discard and threw it back
-    if len(after.stock) <= state.rules.stock_dead_cards:
-        if state.rules.fiftieth_card_rule:
-            return _evolve(after, phase="wall")
-        return _void(after)
-    return after
-
-
-def _knock(state: RoundState, action: Action, refuse: Any) -> RoundState:
-    """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, KNOCK-DISCARD-FACE-DOWN, GIN-DEFINITION, then the
-    spread (SCORE-AUTO-SPREAD or the one given) and, unless gin, the lay-off phase."""
-    player, card = action.player, action.card
-    assert card is not None
-    _check_discardable(state, player, card, refuse)
-    kept_mask = state.hand_mask(player) ^ card.bit
-    deadwood = least_deadwood(kept_mask, ace_high=ace_may_be_high(kept_mask, state.rules.hand))
-    if deadwood > state.knock_limit:
-        raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
-    if state.rules.gin_mandatory and deadwood > 0 and _gin_open(state, player):
-        raise refuse("gin_required", "gin is available and this variant requires it")
-    defender = other(player)
-    rules = state.hand_rules
-    kept = _remove(state.hand(player), card)
-    try:
-        spread = knocker_spread(kept, state.hand(defender), rules, action.spread)
-    except InvalidMelds as exc:
-        raise refuse("invalid_spread", str(exc)) from None
-    except IllegalKnock as exc:
-        raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
-    pile = state.discard_pile + (card,) if state.rules.knock_discard_location == "pile" else state.discard_pile
-    knocked = _evolve(
-        state,
-        **_new_hand(state, player, kept, kept_mask),
-        discard_pile=pile,
-        knocker=player,
-        knock_discard=card,
-        spread=spread.melds,
-        original_spread=spread.melds,
-        taken=None,
-    )
-    if spread.deadwood == 0:
-        return _finish_gin(knocked, "gin", rules.gin_bonus)
-    return _evolve(knocked, phase="layoff", to_play=defender)
-
-
-def _big_gin(state: RoundState, action: Action, refuse: Any) -> RoundState:
-    """BIGGIN-DEFINITION, BIGGIN-NO-LAYOFF, SCORE-BIGGIN: no discard, no lay-offs."""
-    held = state.hand_mask(action.player)
-    if not _big_gin_open(state, held):
-        reason = "the variant has no big gin" if not state.rules.hand.big_gin else "not every card held is melded"
-        raise refuse("not_big_gin", reason)
-    spread = optimal_arrangements(held, ace_high=ace_may_be_high(held, state.rules.hand))[0]
-    knocked = _evolve(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
-    return _finish_gin(knocked, "big_gin", state.rules.hand.big_gin_bonus)
+# ---------------------------------------------------------------------- the score of the hand
 
 
 def _doubled(state: RoundState, points: int) -> int:
@@ -687,34 +375,10 @@ def _finish_gin(state: RoundState, outcome: str, bonus: int) -> RoundState:
     return _evolve(state, phase="over", to_play=None, result=result)
 
 
-def _layoff(state: RoundState, action: Action, refuse: Any) -> RoundState:
-    """LAYOFF-DEFENDER-ONLY, LAYOFF-TARGET-KNOCKER-MELDS, LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN."""
-    player, card = action.player, action.card
-    assert card is not None
-    if not state.hand_mask(player) & card.bit:
-        raise refuse("card_not_held", f"{player} does not hold {card}")
-    targets = _layoff_targets(state, card)
-    if action.onto is not None:
-        targets = [index for index in targets if action.onto in state.spread[index]]
-    if not targets:
-        raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds it is offered to")
-    if len(targets) > 1:
-        raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
-    target = targets[0]
-    spread = list(state.spread)
-    spread[target] = tuple(sort_cards(spread[target] + (card,)))
-    return _evolve(
-        state,
-        **_new_hand(state, player, _remove(state.hand(player), card), state.hand_mask(player) ^ card.bit),
-        spread=tuple(spread),
-        layoffs=state.layoffs + ((card, target),),
-    )
-
-
-def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
+def _score_knock(state: RoundState) -> RoundState:
     """LAYOFF-DEFENDER-MELDS, then SCORE-KNOCK-WIN / SCORE-UNDERCUT / SCORE-UNDERCUT-TIE."""
     assert state.knocker is not None
-    defender = action.player
+    defender = other(state.knocker)
     defender_mask = state.hand_mask(defender)
     defender_deadwood = least_deadwood(defender_mask, ace_high=ace_may_be_high(defender_mask, state.rules.hand))
     melded = {card for meld in state.original_spread for card in meld}
@@ -731,25 +395,3 @@ def _done(state: RoundState, action: Action, refuse: Any) -> RoundState:
         tuple(sort_cards(card for card, _ in state.layoffs)),
     )
     return _evolve(state, phase="over", to_play=None, result=result)
-
-
-_HANDLERS = {
-    ("first_turn", "draw"): _draw,
-    ("first_turn", "pass"): _pass,
-    ("draw", "draw"): _draw,
-    ("wall", "draw"): _draw,
-    ("wall", "pass"): _pass,
-    ("discard", "discard"): _discard,
-    ("discard", "knock"): _knock,
-    ("discard", "big-gin"): _big_gin,
-    ("layoff", "layoff"): _layoff,
-    ("layoff", "done"): _done,
-}
-
-
-def replay(start: RoundState, actions: Sequence[Action | str]) -> RoundState:
-    """Apply actions in order; the first illegal one raises :class:`IllegalAction`."""
-    state = start
-    for action in actions:
-        state = apply(state, action)
-    return state

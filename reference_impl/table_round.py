@@ -4,12 +4,18 @@ explicit deal (``spec/actions.md``, "A hand at a table of three or four"; ``spec
 A :class:`TableState` is an immutable value: :func:`apply_table` returns the next state, and
 :func:`table_legal_actions` lists exactly the actions it accepts (without explicit spreads and
 lay-off targets named where not needed). An illegal action raises
-:class:`~reference_impl.round.IllegalAction` with a reason code of ``spec/actions.md``.
+:class:`~reference_impl.turn.IllegalAction` with a reason code of ``spec/actions.md``.
 
 The seats are ``p1`` to ``p3`` or ``p4`` and play goes round the table in that order
 (MPN-SEED003). The player after the dealer plays first. Phases: ``first_turn`` (the upcard offered
 round the table), ``draw``, ``discard``, ``layoff`` (each other player in turn after a knock that
 is not gin) and ``over``. Scoring is :func:`reference_impl.tables.score_table`.
+
+The rules of the turn are those of the two-player hand, written once for both in
+:mod:`reference_impl.legal` and :mod:`reference_impl.turn`; :func:`table_legal_actions` and
+:func:`apply_table` are theirs. This module holds what differs at the table: the seats and the
+deal, the knocker's spread chosen against several players (``spec/tables.md``), each player's
+lay-offs onto the spread as it was spread (S003-l), and the score in penalty points.
 
 >>> from reference_impl.cards import DECK
 >>> rules = table_play_rules(STANDARD_TABLE)
@@ -20,26 +26,25 @@ is not gin) and ``over``. Scoring is :func:`reference_impl.tables.score_table`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence
 
-from reference_impl.actions import SEATS, Action, format_action, parse_action
+from reference_impl.actions import SEATS, Action, format_action  # noqa: F401 - Action re-exported
 from reference_impl.cards import Card, DECK, format_cards, format_hand, mask_of, sort_cards
 from reference_impl.deadwood import ace_may_be_high, least_deadwood
 from reference_impl.errors import (
     DuplicateCard,
-    IllegalKnock,
     InvalidDeal,
     InvalidDealer,
-    InvalidMelds,
     InvalidRules,
     MissingUpcard,
     WrongHandSize,
 )
 from reference_impl.evolve import evolve as _evolve
-from reference_impl.round import IllegalAction, meld_takes
 from reference_impl.rules import RoundRules
 from reference_impl.tables import STANDARD_EXAMPLE, TableRules, knocker_table_spread, score_table, turn_order_after
+from reference_impl.legal import legal_actions, meld_takes  # noqa: F401 - re-exported
+from reference_impl.turn import TABLE_HANDLERS, IllegalAction, apply
 
 __all__ = [
     "STANDARD_TABLE",
@@ -150,6 +155,18 @@ class TableState:
     knocker_deadwood: int = 0
     layoffs: tuple[tuple[str, Card, int], ...] = ()
     result: TableRoundResult | None = None
+    wall_draw: bool = False
+    throwbacks: int = 0
+    hand_masks: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+
+    handlers: ClassVar[Mapping[tuple[str, str], Any]] = TABLE_HANDLERS
+    """The moves of each phase (:mod:`reference_impl.turn`)."""
+    UPCARD_CLOSED: ClassVar[str] = "every player passed the upcard, so the first player draws from the stock"
+    ALL_PASSED: ClassVar[str] = "every player has passed; the first player must draw from the stock"
+
+    def __post_init__(self) -> None:
+        if self.hand_masks is None:
+            object.__setattr__(self, "hand_masks", tuple(mask_of(hand) for hand in self.hands))
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -157,10 +174,16 @@ class TableState:
 
     @property
     def round_rules(self) -> RoundRules:
+        """The rules of the course of the hand (:mod:`reference_impl.turn` reads them here)."""
         return self.rules.round
 
     def hand(self, seat: str) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in the order he came by them."""
         return self.hands[self.seats.index(seat)]
+
+    def hand_mask(self, seat: str) -> int:
+        """A seat's hand as a card mask."""
+        return self.hand_masks[self.seats.index(seat)]  # type: ignore[index]
 
     @property
     def first_player(self) -> str:
@@ -168,10 +191,12 @@ class TableState:
         return self.next_seat(self.dealer)
 
     def next_seat(self, seat: str) -> str:
+        """MPN-SEED003: play goes round the table from ``p1`` up, from the last seat back to ``p1``."""
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
 
     @property
     def knock_limit(self) -> int:
+        """KNOCK-LIMIT (the table has no Oklahoma knock card)."""
         return self.rules.table.hand.knock_limit
 
     def meld_as_seen(self, seat: str, index: int) -> tuple[Card, ...]:
@@ -181,14 +206,51 @@ class TableState:
         return tuple(sort_cards(self.spread[index] + own))
 
     def describe(self) -> str:
+        """A one-line summary used in error messages."""
         top = str(self.discard_pile[-1]) if self.discard_pile else "none"
         held = ", ".join(f"{seat} holds {format_hand(self.hand(seat))}" for seat in self.seats)
         return f"state: phase {self.phase}, {self.to_play or 'nobody'} to play, {held}, stock {len(self.stock)}, discard top {top}"
 
-    def with_hand(self, seat: str, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    def meld_as_spread(self, index: int) -> tuple[Card, ...]:
+        """A knocker's meld as he spread it."""
+        return self.spread[index]
+
+    def with_hand(self, seat: str, cards: Sequence[Card], mask: int) -> dict[str, Any]:
+        """The changes that give ``seat`` the hand ``cards`` (whose card mask is ``mask``)."""
+        place = self.seats.index(seat)
         hands = list(self.hands)
-        hands[self.seats.index(seat)] = tuple(cards)
-        return tuple(hands)
+        hands[place] = tuple(cards)
+        masks = list(self.hand_masks or ())
+        masks[place] = mask
+        return {"hands": tuple(hands), "hand_masks": tuple(masks)}
+
+    def spread_for_knock(
+        self, knocker: str, kept: tuple[Card, ...], requested: Sequence[Sequence[Card]] | None
+    ) -> tuple[tuple[tuple[Card, ...], ...], int, dict[str, Any]]:
+        """The knocker's spread: the one given, or the table convention of ``spec/tables.md``
+        (:func:`~reference_impl.tables.knocker_table_spread`); his melds, his deadwood and the
+        changes that record them."""
+        order = turn_order_after(knocker, self.seats)
+        others = {seat: self.hand(seat) for seat in order}
+        spread, _ = knocker_table_spread(kept, others, order, self.rules.table, requested)
+        return spread.melds, spread.deadwood, {"knocker_deadwood": spread.deadwood}
+
+    def with_layoff(self, seat: str, card: Card, target: int) -> dict[str, Any]:
+        """The changes that record ``seat`` laying ``card`` off onto the knocker's meld ``target``
+        (the spread itself stays as it was spread: nobody builds on another's lay-offs)."""
+        return {"layoffs": self.layoffs + ((seat, card, target),)}
+
+    def score_gin(self, outcome: str) -> "TableState":
+        """The hand ends in gin (:func:`_score`)."""
+        return _score(self)
+
+    def score_knock(self) -> "TableState":
+        """Every other player has laid off: the hand is scored (:func:`_score`)."""
+        return _score(self)
+
+    def void_result(self) -> "TableRoundResult":
+        """STOCK-VOID-NO-SCORE: nobody scores."""
+        return TableRoundResult("void", "none", dict.fromkeys(self.seats, 0))
 
 
 # ---------------------------------------------------------------------- the deal
@@ -258,229 +320,13 @@ def deal_table_checked(
     return deal_table_in_order(rules, dealer, [*order, explicit.upcard, *stock])
 
 
-# ---------------------------------------------------------------------- legality
+# ---------------------------------------------------------------------- play and score
 
+table_legal_actions = legal_actions
+"""Exactly the actions :func:`apply_table` accepts now (:func:`reference_impl.turn.legal_actions`)."""
 
-def _may_discard(state: TableState, card: Card) -> bool:
-    """TURN-NO-DISCARD-TAKEN-CARD."""
-    return state.rules.round.discard_taken_card or card != state.taken
-
-
-def _going_out(state: TableState, hand: Sequence[Card]) -> tuple[list[Card], list[Card]]:
-    """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD: discards that allow a knock, and those that make gin."""
-    knocks: list[Card] = []
-    gins: list[Card] = []
-    mask = mask_of(hand)
-    high = ace_may_be_high(mask, state.rules.table.hand)
-    for card in sort_cards(hand):
-        if not _may_discard(state, card):
-            continue
-        deadwood = least_deadwood(mask ^ card.bit, ace_high=high)
-        if deadwood <= state.knock_limit:
-            knocks.append(card)
-        if deadwood == 0:
-            gins.append(card)
-    return knocks, gins
-
-
-def _targets(state: TableState, seat: str, card: Card) -> list[int]:
-    """The knocker's melds that take ``card`` from ``seat`` now (LAYOFF-EXTEND-SET,
-    LAYOFF-EXTEND-RUN, LAYOFF-CHAIN over his own lay-offs only, S003-l)."""
-    hand_rules = state.rules.table.hand
-    if not hand_rules.layoffs:
-        return []
-    return [
-        index
-        for index, meld in enumerate(state.spread)
-        if meld_takes(
-            state.meld_as_seen(seat, index), meld, card, hand_rules.layoff_chaining,
-            ace_may_be_high(mask_of(state.meld_as_seen(seat, index)) | card.bit, hand_rules),
-        )
-    ]
-
-
-def table_legal_actions(state: TableState) -> list[Action]:
-    """Exactly the actions :func:`apply_table` accepts now, as ``spec/actions.md`` lists them."""
-    seat = state.to_play
-    if state.phase == "over" or seat is None:
-        return []
-    if state.phase == "first_turn":
-        if state.passes < len(state.seats):
-            return [Action(seat, "draw", source="discard"), Action(seat, "pass")]
-        actions = [Action(seat, "draw", source="stock")]
-        if state.rules.round.upcard_after_passes:
-            actions.append(Action(seat, "draw", source="discard"))
-        return actions
-    if state.phase == "draw":
-        actions = [Action(seat, "draw", source="stock")]
-        if state.discard_pile:
-            actions.append(Action(seat, "draw", source="discard"))
-        return actions
-    if state.phase == "discard":
-        hand = state.hand(seat)
-        knocks, gins = _going_out(state, hand)
-        if state.rules.round.gin_mandatory and gins:
-            return [Action(seat, "knock", card=card) for card in gins]
-        discards = [Action(seat, "discard", card=card) for card in sort_cards(hand) if _may_discard(state, card)]
-        return discards + [Action(seat, "knock", card=card) for card in knocks]
-    actions = []
-    for card in sort_cards(state.hand(seat)):
-        targets = _targets(state, seat, card)
-        if len(targets) == 1:
-            actions.append(Action(seat, "layoff", card=card))
-        elif len(targets) > 1:
-            actions += [Action(seat, "layoff", card=card, onto=state.meld_as_seen(seat, index)[0]) for index in targets]
-    return actions + [Action(seat, "done")]
-
-
-# ---------------------------------------------------------------------- applying actions
-
-
-def apply_table(state: TableState, action: Action | str) -> TableState:
-    """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it now."""
-    if isinstance(action, str):
-        action = parse_action(action)
-    played = action
-
-    def refuse(reason: str, explanation: str) -> IllegalAction:
-        return IllegalAction(reason, format_action(played), explanation, state)  # type: ignore[arg-type]
-
-    if state.phase == "over":
-        raise refuse("hand_over", "the hand is over")
-    if action.player != state.to_play:
-        raise refuse("not_your_turn", f"it is {state.to_play}'s turn")
-    handler = _HANDLERS.get((state.phase, action.verb))
-    if handler is None:
-        raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
-    return handler(state, action, refuse)
-
-
-def _draw(state: TableState, action: Action, refuse: Any) -> TableState:
-    """TURN-DRAW-SOURCE; FIRST-UPCARD-OFFER round the table.
-
-    In the draw phase both sources are open: the pile is never empty there (the upcard starts it
-    and every turn ends with a discard onto it) and neither is the stock (the hand ends at the
-    wall). Only on the first turn is a draw refused: from the stock while the upcard is offered,
-    from the pile once every player passed it."""
-    if action not in table_legal_actions(state):
-        if action.source == "discard":
-            raise refuse("upcard_closed", "every player passed the upcard, so the first player draws from the stock")
-        raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
-    seat = action.player
-    if action.source == "stock":
-        card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
-    else:
-        *under, top = state.discard_pile
-        card, stock, pile, taken = top, state.stock, tuple(under), top
-    return _evolve(
-        state, hands=state.with_hand(seat, state.hand(seat) + (card,)), stock=stock, discard_pile=pile, phase="discard", taken=taken
-    )
-
-
-def _pass(state: TableState, action: Action, refuse: Any) -> TableState:
-    """FIRST-UPCARD-OFFER at the table: the upcard is offered to each player in turn from the
-    player after the dealer, the dealer last; after every player passed, the first player draws
-    from the stock."""
-    if state.passes >= len(state.seats):
-        raise refuse("wrong_phase", "every player has passed; the first player must draw from the stock")
-    passes = state.passes + 1
-    following = state.first_player if passes == len(state.seats) else state.next_seat(action.player)
-    return _evolve(state, passes=passes, to_play=following)
-
-
-def _check_discardable(state: TableState, seat: str, card: Card, refuse: Any) -> None:
-    if card not in state.hand(seat):
-        raise refuse("card_not_held", f"{seat} does not hold {card}")
-    if not _may_discard(state, card):
-        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
-
-
-def _discard(state: TableState, action: Action, refuse: Any) -> TableState:
-    """TURN-DISCARD; then the end of the stock (STOCK-WALL-TWO, STOCK-VOID-NO-SCORE)."""
-    seat, card = action.player, action.card
-    assert card is not None
-    _check_discardable(state, seat, card, refuse)
-    if state.rules.round.gin_mandatory and _going_out(state, state.hand(seat))[1]:
-        raise refuse("gin_required", "gin is available and this variant requires it")
-    after = _evolve(
-        state,
-        hands=state.with_hand(seat, tuple(held for held in state.hand(seat) if held != card)),
-        discard_pile=state.discard_pile + (card,),
-        phase="draw",
-        to_play=state.next_seat(seat),
-        taken=None,
-    )
-    if len(after.stock) <= state.rules.round.stock_dead_cards:
-        void = TableRoundResult("void", "none", dict.fromkeys(state.seats, 0))
-        return _evolve(after, phase="over", to_play=None, result=void)
-    return after
-
-
-def _knock(state: TableState, action: Action, refuse: Any) -> TableState:
-    """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, KNOCK-DISCARD-FACE-DOWN, GIN-DEFINITION; the spread
-    (the one given, or the table convention of ``spec/tables.md``); then, unless gin, the lay-off
-    phase from the player after the knocker."""
-    seat, card = action.player, action.card
-    assert card is not None
-    _check_discardable(state, seat, card, refuse)
-    kept = tuple(held for held in state.hand(seat) if held != card)
-    kept_mask = mask_of(kept)
-    deadwood = least_deadwood(kept_mask, ace_high=ace_may_be_high(kept_mask, state.rules.table.hand))
-    if deadwood > state.knock_limit:
-        raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
-    if state.rules.round.gin_mandatory and deadwood > 0 and _going_out(state, state.hand(seat))[1]:
-        raise refuse("gin_required", "gin is available and this variant requires it")
-    order = turn_order_after(seat, state.seats)
-    others = {other: state.hand(other) for other in order}
-    try:
-        spread, _ = knocker_table_spread(kept, others, order, state.rules.table, action.spread)
-    except InvalidMelds as exc:
-        raise refuse("invalid_spread", str(exc)) from None
-    except IllegalKnock as exc:
-        raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
-    pile = state.discard_pile + (card,) if state.rules.round.knock_discard_location == "pile" else state.discard_pile
-    knocked = _evolve(
-        state,
-        hands=state.with_hand(seat, kept),
-        discard_pile=pile,
-        knocker=seat,
-        knock_discard=card,
-        spread=spread.melds,
-        knocker_deadwood=spread.deadwood,
-        taken=None,
-    )
-    if spread.deadwood == 0:
-        return _score(knocked)
-    return _evolve(knocked, phase="layoff", to_play=order[0])
-
-
-def _layoff(state: TableState, action: Action, refuse: Any) -> TableState:
-    """LAYOFF-TARGET-KNOCKER-MELDS, LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN, LAYOFF-CHAIN (S003-l)."""
-    seat, card = action.player, action.card
-    assert card is not None
-    if card not in state.hand(seat):
-        raise refuse("card_not_held", f"{seat} does not hold {card}")
-    targets = _targets(state, seat, card)
-    if action.onto is not None:
-        targets = [index for index in targets if action.onto in state.meld_as_seen(seat, index)]
-    if not targets:
-        raise refuse("cannot_lay_off", f"{card} fits no meld of the knocker's spread where it is laid off")
-    if len(targets) > 1:
-        raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
-    return _evolve(
-        state,
-        hands=state.with_hand(seat, tuple(held for held in state.hand(seat) if held != card)),
-        layoffs=state.layoffs + ((seat, card, targets[0]),),
-    )
-
-
-def _done(state: TableState, action: Action, refuse: Any) -> TableState:
-    """The player has finished laying off; the next player in turn after him lays off, and after
-    the last of them the hand is scored."""
-    following = state.next_seat(action.player)
-    if following == state.knocker:
-        return _score(state)
-    return _evolve(state, to_play=following)
+apply_table = apply
+"""The state after an action (:func:`reference_impl.turn.apply`); raises :class:`IllegalAction`."""
 
 
 def _least_deadwood_of(hand: Sequence[Card], state: TableState) -> int:
@@ -502,17 +348,6 @@ def _score(state: TableState) -> TableState:
         outcome, winner, points, state.knocker, state.knocker_deadwood, deadwood, tuple(sort_cards(card for _, card, _ in state.layoffs))
     )
     return _evolve(state, phase="over", to_play=None, result=result)
-
-
-_HANDLERS = {
-    ("first_turn", "draw"): _draw,
-    ("first_turn", "pass"): _pass,
-    ("draw", "draw"): _draw,
-    ("discard", "discard"): _discard,
-    ("discard", "knock"): _knock,
-    ("layoff", "layoff"): _layoff,
-    ("layoff", "done"): _done,
-}
 
 
 def table_state_summary(state: TableState) -> dict[str, Any]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ginspec.adapters import Adapter
-from ginspec.judging.runner import plan_case, run_case
-from ginspec.suite.variants import get_variant
+from ginspec.run.pipeline import judge_vector
 from ginspec.suite.vectors import Vector, load_vectors
 
 VECTORS = load_vectors()
@@ -22,9 +21,7 @@ def capabilities(engine: Adapter):
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[vector.id for vector in VECTORS])
 def test_vector(vector: Vector, engine: Adapter, capabilities, run_variant: str | None, run_variant_is_home: bool) -> None:
-    parameters = get_variant(run_variant).parameters if run_variant else None
-    case = plan_case(vector, run_variant, parameters, capabilities if run_variant_is_home else None)
-    result = run_case(engine, capabilities, case)
+    result = judge_vector(engine, capabilities, vector, run_variant, run_variant_is_home)
     if result.status == "unsupported":
         pytest.skip(result.message)
     assert result.status == "pass", f"{result.id} ({result.origin}) [{', '.join(vector.rules)}] {vector.description}: {result.message}"

@@ -143,6 +143,18 @@ def full_disk_keeps_the_earlier_report(tmp: Path) -> Outcome:
     return outcome
 
 
+@fault("outputs", 2, "standard output could not be written", "the file is too large")
+def full_disk_under_standard_output(tmp: Path) -> Outcome:
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (512, 512))
+
+    environment = {**os.environ, "GINSPEC_ROOT": os.environ.get("GINSPEC_ROOT", str(REPO))}
+    with open(tmp / "shown.txt", "w", encoding="utf-8") as shown:  # ginspec ... > shown.txt, with room for 512 bytes
+        done = subprocess.run([sys.executable, "-m", "ginspec", "variants", "show", "oklahoma"], stdout=shown, stderr=subprocess.PIPE,
+                              text=True, cwd=tmp, timeout=60, preexec_fn=limit, env=environment)
+    return Outcome(done.returncode, "", done.stderr)
+
+
 @fault("outputs", 2, "--save", "the disk is full", "nothing was written")
 def full_disk_while_saving_a_hand(tmp: Path) -> Outcome:
     import ginspec.suite.files
@@ -340,6 +352,39 @@ def transcript_cut_at_a_line(tmp: Path) -> Outcome:
     return run("replay", str(path))
 
 
+def _cut_inside_the_result(tmp: Path, argv: tuple[str, ...], name: str) -> tuple[Path, list[str], int]:
+    """A hand played and saved whole; its lines and the index of its ``result:`` line."""
+    path = tmp / name
+    played = run("play", *argv, "--save", str(path), stdin=b"1\n" * 400)
+    assert played.status == 0, played.text
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert run("replay", str(path)).status == 0, "the whole file replays"
+    return path, lines, lines.index("result:")
+
+
+@fault("silent", 2, "hand.yaml: result: incomplete", "leaves out knocker_deadwood, defender_deadwood, layoffs", "cut short")
+def transcript_cut_inside_its_result(tmp: Path) -> Outcome:
+    path, lines, start = _cut_inside_the_result(tmp, ("--seed", "4"), "hand.yaml")
+    table, table_lines, table_start = _cut_inside_the_result(tmp, ("--seed", "3", "--variant", "house-s003", "--you", "p2"), "table.yaml")
+    for cut_path, cut_lines, cut_start in ((path, lines, start), (table, table_lines, table_start)):
+        for end in range(cut_start + 1, len(cut_lines) - 2):  # every cut at a line inside the block: never a pass
+            cut_path.write_text("\n".join(cut_lines[:end]) + "\n", encoding="utf-8")
+            outcome = run("replay", str(cut_path))
+            assert outcome.status == 2 and ("incomplete" in outcome.err or "empty" in outcome.err), (end, outcome.text)
+    path.write_text("\n".join(lines[: lines.index("  knocker: p2") + 1]) + "\n", encoding="utf-8")
+    return run("replay", str(path))
+
+
+@fault("silent", 2, "g.yaml, hand 1: result: incomplete", "leaves out knocker, knocker_deadwood", "cut short")
+def saved_game_cut_at_its_last_result(tmp: Path) -> Outcome:
+    path, lines, start = _cut_inside_the_result(tmp, ("--seed", "4"), "hand.yaml")
+    hand = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    game = yaml.safe_dump({"variant": "standard", "first_dealer": hand["deal"]["dealer"], "transcripts": [hand]}, sort_keys=False)
+    points = game.index("points: ", game.index("result:"))
+    (tmp / "g.yaml").write_text(game[: game.index("\n", points)] + "\n", encoding="utf-8")  # cut after the points
+    return run("game", str(tmp / "g.yaml"))
+
+
 @fault("messages", 2, "vectors/knock/broken.yaml", "not valid YAML")
 def selftest_with_a_broken_vector_file(tmp: Path) -> Outcome:
     root = suite_copy(tmp)
@@ -357,6 +402,18 @@ def selftest_reports_into_a_read_only_folder(tmp: Path) -> Outcome:
         return run("selftest", "--miniature", "ace-counts-eleven", "--no-record", "--keep-reports", str(tmp))
     finally:
         ginspec.suite.outputs.os.access = real
+
+
+@fault("messages", 2, "has no features/ folder, so its scenarios cannot run", "give --only vectors")
+def check_of_a_suite_without_scenarios(tmp: Path) -> Outcome:
+    suite_copy(tmp)  # spec and vectors, no features/: never a pass of the vectors alone
+    return run("check", "--area", "deadwood", "--report", str(tmp / "r.json"))
+
+
+@fault("messages", 2, "has no features/ folder, so its scenarios cannot run")
+def selftest_of_a_suite_without_scenarios(tmp: Path) -> Outcome:
+    suite_copy(tmp)  # said once, not as every miniature's "could not run"
+    return run("selftest", "--miniature", "ace-counts-eleven", "--no-record")
 
 
 @fault("messages", 0, "0 scenario(s) out of date")
@@ -622,6 +679,15 @@ def test_plugin_unknown_home_variant_stops_the_run(project: pytest.Pytester) -> 
     assert result.ret != 0
     text = _short(result)
     assert "home variant" in text and "'nowhere'" in text and "1 failed" in text, text
+
+
+def test_plugin_suite_without_scenarios_is_one_line(project: pytest.Pytester) -> None:
+    root = project.path / "suite"
+    shutil.copytree(REPO / "spec", root / "spec")
+    shutil.copytree(REPO / "vectors" / "deadwood", root / "vectors" / "deadwood")
+    result = plugin_run(project, "--ginspec-engine", "reference", "--ginspec-root", str(root), "-k", "deadwood-0001")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "has no features/ folder, so its scenarios cannot run" in _short(result)
 
 
 def test_plugin_sigterm_stops_the_engine_and_exits_by_the_signal(tmp_path: Path) -> None:

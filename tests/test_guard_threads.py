@@ -82,3 +82,44 @@ def test_an_abandoned_call_ends_its_thread_when_it_returns() -> None:
     assert engine.ask(MELD) == {"valid": True}  # asked of the engine started again
     engine.close()
     assert _gone(_engine_threads() - before)
+
+
+@pytest.mark.parametrize("moment", ["handing the question over", "waiting for the answer"])
+def test_a_stop_at_any_moment_of_a_call_is_the_runs_stop_not_the_engines_fault(moment: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C reaches the main thread wherever it is; caught while the question was being handed
+    to the engine's thread it used to become the case's engine fault, and a campaign went on."""
+    engine = GuardedAdapter(ReferenceAdapter, "reference", timeout=5)
+    try:
+        worker = engine.worker
+        if moment == "handing the question over":
+            def interrupted_put(item: Any) -> None:
+                raise KeyboardInterrupt
+
+            monkeypatch.setattr(worker.jobs, "put", interrupted_put)
+        else:
+            import queue
+
+            def interrupted_get(self: Any, block: bool = True, timeout: float | None = None) -> Any:
+                raise KeyboardInterrupt
+
+            monkeypatch.setattr(queue.Queue, "get", interrupted_get)
+        with pytest.raises(KeyboardInterrupt):
+            engine.ask(MELD)
+    finally:
+        monkeypatch.undo()
+        engine.close()
+
+
+def test_an_engine_that_raises_keyboard_interrupt_itself_is_at_fault() -> None:
+    """The engine's own code raising ``KeyboardInterrupt`` is its fault, not a stop of the run."""
+
+    class _Raises(ReferenceAdapter):
+        def ask(self, question: Question) -> dict[str, Any]:
+            raise KeyboardInterrupt
+
+    engine = GuardedAdapter(_Raises, "raises", timeout=5)
+    try:
+        with pytest.raises(EngineFault, match="KeyboardInterrupt"):
+            engine.ask(MELD)
+    finally:
+        engine.close()

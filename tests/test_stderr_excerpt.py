@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,16 @@ PYTHON = "Traceback (most recent call last):\n" + "".join(
 ) + "ValueError: no meld holds 7h twice\n"
 
 
+def _wait_for_the_start_up_lines(adapter: object) -> None:
+    """Wait until the suite has read the 50 lines the engine wrote as it started: written before
+    any question, they are no evidence of its crash (a loaded machine may read a pipe late, and
+    lines read after the question is asked count as written after it)."""
+    deadline = time.monotonic() + 20
+    tail = adapter.process.error_tail  # type: ignore[attr-defined]
+    while sum(line.count("starting") for line in tail) < 50 and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 @pytest.mark.parametrize("trace", [JAVA, PYTHON], ids=["message-first", "message-last"])
 def test_a_crash_keeps_the_message_and_both_ends_of_the_trace(trace: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     script = tmp_path / "crashing.py"
@@ -50,6 +61,8 @@ def test_a_crash_keeps_the_message_and_both_ends_of_the_trace(trace: str, tmp_pa
     vector = next(vector for vector in load_vectors() if vector.kind == "deadwood")
     adapter = open_engine(f"exec:{sys.executable} {script}", timeout=20)
     try:
+        adapter.capabilities()
+        _wait_for_the_start_up_lines(adapter)
         _, results = run_vectors(adapter, [vector])
     finally:
         adapter.close()

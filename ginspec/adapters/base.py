@@ -20,6 +20,8 @@ changes meaning; an adapter states the version it was written for in its capabil
 
 from __future__ import annotations
 
+import json
+
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -62,6 +64,12 @@ REFUSALS = (
 """The reason codes with which an engine refuses a malformed question (``spec/protocol.md``,
 "Refusing a malformed question"), in the order of precedence a question with several defects is
 refused by: the first that applies."""
+
+
+def parameter_text(value: Any) -> str:
+    """A variant parameter's value as a variant file writes it (``null``, ``true``, ``33``,
+    ``winner``), never as Python prints it (``None``, ``True``, ``'winner'``)."""
+    return json.dumps(value) if not isinstance(value, str) else value
 
 
 @dataclass(frozen=True)
@@ -167,7 +175,7 @@ class Capabilities:
             value = question.parameters.get(name)
             if value not in supported:
                 because = "" if relevant is None else ", on which this case's answer depends"
-                return f"{self.engine} cannot play with {name}={value!r}{because} (supports {', '.join(map(repr, supported))})"
+                return f"{self.engine} cannot play with {name}: {parameter_text(value)}{because} (supports {', '.join(map(parameter_text, supported))})"
         return None
 
     def playable_parameters(self, parameters: Mapping[str, Any], depends_on: Iterable[str]) -> dict[str, Any]:

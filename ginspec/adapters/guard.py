@@ -23,11 +23,13 @@ import json
 import queue
 import threading
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, EngineFault, EngineTimeout
 from ginspec.errors import UnknownEngine, quote
+
+T = TypeVar("T")
 
 CLOSE_TIMEOUT = 5.0
 """Seconds ``close()`` may take (at most ``--timeout``)."""
@@ -68,6 +70,9 @@ class _Worker:
         self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]] | None] = queue.Queue()
         self.busy = False
         """Whether a call was left running when the run was stopped."""
+        self.waiting = False
+        """Whether the caller is waiting for a call right now (a signal handler that closes the
+        engine then runs in the middle of that wait)."""
         self.thread = threading.Thread(target=self._loop, daemon=True, name="ginspec-engine")
         self.thread.start()
 
@@ -89,19 +94,34 @@ class _Worker:
         self.jobs.put(None)
 
     def call(self, job: Callable[[], Any], timeout: float) -> Any:
+        """``job()`` on the worker thread, waited for at most ``timeout`` seconds. What the job
+        raises comes back as :class:`EngineRaised`; anything else raised here (Ctrl-C or a signal
+        at any moment of the wait, even before the job is handed over) is the run's own stop and
+        passes through untouched, never to be taken for the engine's fault."""
         reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
-        self.jobs.put((job, reply))
+        self.waiting = True
         try:
+            self.jobs.put((job, reply))
             ok, value = reply.get(timeout=timeout)
         except queue.Empty:
             raise EngineTimeout(f"no answer within {timeout:g} s") from None
-        except BaseException as exc:  # Ctrl-C or a signal while waiting: the run stops, it is no engine fault
-            exc.ginspec_stop = True  # type: ignore[attr-defined]
+        except BaseException:  # Ctrl-C or a signal while waiting: the run stops, it is no engine fault
             self.busy = True
             raise
+        finally:
+            self.waiting = False
         if not ok:
-            raise value
+            raise EngineRaised(value)
         return value
+
+
+class EngineRaised(Exception):
+    """What an engine's own code raised (any exception, ``SystemExit`` and ``KeyboardInterrupt``
+    from inside the engine included), told apart from the run being stopped while it waited."""
+
+    def __init__(self, raised: BaseException) -> None:
+        super().__init__(describe_exception(raised))
+        self.raised = raised
 
 
 class GuardedAdapter(Adapter):
@@ -127,12 +147,10 @@ class GuardedAdapter(Adapter):
             adapter = self.worker.call(self.factory, self.timeout)
         except EngineTimeout:
             raise UnknownEngine(f"engine {self.name!r}: did not start within {self.timeout:g} s") from None
-        except UnknownEngine:
-            raise
-        except BaseException as exc:  # noqa: BLE001
-            if getattr(exc, "ginspec_stop", False):
-                raise
-            raise UnknownEngine(f"engine {self.name!r}: starting it failed: {describe_exception(exc)}") from None
+        except EngineRaised as exc:
+            if isinstance(exc.raised, UnknownEngine):
+                raise exc.raised from None
+            raise UnknownEngine(f"engine {self.name!r}: starting it failed: {exc}") from None
         if not isinstance(adapter, Adapter):
             raise UnknownEngine(f"engine {self.name!r}: did not give an Adapter but {type(adapter).__name__}")
         return adapter
@@ -143,10 +161,8 @@ class GuardedAdapter(Adapter):
                 declared = self.worker.call(self.inner.capabilities, self.timeout)
             except EngineTimeout:
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() did not return within {self.timeout:g} s") from None
-            except BaseException as exc:  # noqa: BLE001
-                if getattr(exc, "ginspec_stop", False):
-                    raise
-                raise UnknownEngine(f"engine {self.name!r}: capabilities() failed: {describe_exception(exc)}") from None
+            except EngineRaised as exc:
+                raise UnknownEngine(f"engine {self.name!r}: capabilities() failed: {exc}") from None
             if not isinstance(declared, Capabilities):
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {type(declared).__name__}, not Capabilities")
             from ginspec.adapters.capability_shape import capabilities_problem
@@ -158,24 +174,29 @@ class GuardedAdapter(Adapter):
         return self._capabilities
 
     def ask(self, question: Question) -> dict[str, Any]:
+        private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
+        return plain_answer(self.call_inner(lambda inner: inner.ask(private)))
+
+    def call_inner(self, job: Callable[[Adapter], T]) -> T:
+        """``job(engine)`` under the watchdog, with the deadline and the faults of :meth:`ask`;
+        the question is not copied and the answer not checked: a caller that hands the engine
+        values it cannot change (tuples, actions, cards) and reads the answer itself pays the
+        watchdog alone, once per question however long the hand."""
         if self.closed:
             raise EngineFault("not asked: the engine was closed")
         if self.abandoned >= MAX_ABANDONED:
             raise EngineFault(f"not asked: the engine hung {self.abandoned} times and is no longer trusted in this process")
-        private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
         inner = self.inner
         try:
-            answer = self.worker.call(lambda: inner.ask(private), self.timeout)
+            answer = self.worker.call(lambda: job(inner), self.timeout)
         except EngineTimeout:
             self._abandon()
             raise
-        except EngineFault:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - an engine fault is a result, not a crash of the suite
-            if getattr(exc, "ginspec_stop", False):
-                raise
-            raise EngineFault(describe_exception(exc)) from None
-        return plain_answer(answer)
+        except EngineRaised as exc:  # an engine fault is a result, not a crash of the suite
+            if isinstance(exc.raised, (EngineFault, EngineTimeout)):
+                raise exc.raised from None
+            raise EngineFault(str(exc)) from None
+        return answer
 
     def _abandon(self) -> None:
         """Leave the stuck worker behind and start the engine again for the next case."""
@@ -192,12 +213,14 @@ class GuardedAdapter(Adapter):
         if self.closed:
             return
         self.closed = True
-        if self.abandoned >= MAX_ABANDONED or self.worker.busy:  # a stopped run does not wait for the engine
+        if self.abandoned >= MAX_ABANDONED or self.worker.busy or self.worker.waiting:  # a stopped run does not wait for the engine
             self.worker.stop()
             return
         try:  # a short wait: after Ctrl-C the worker may still be inside the interrupted call
             self.worker.call(self.inner.close, min(self.timeout, CLOSE_TIMEOUT))
-        except BaseException as exc:  # noqa: BLE001
+        except EngineRaised as exc:
+            self.close_problem = f"engine {self.name!r}: close() failed: {exc}"
+        except EngineTimeout as exc:
             self.close_problem = f"engine {self.name!r}: close() failed: {describe_exception(exc)}"
         finally:
             self.worker.stop()

@@ -206,7 +206,8 @@ class _Process:
         """Standard error past one of its limits since the last question."""
         assert self.popen.stdout is not None and self.popen.stderr is not None
         threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail, self), daemon=True).start()
+        self.stderr_reader = threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail, self), daemon=True)
+        self.stderr_reader.start()
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.popen.stdin is not None
@@ -236,7 +237,13 @@ class _Process:
         return line
 
     def _stderr_tail(self) -> str:
-        time.sleep(0.05)
+        """The excerpt of standard error for a message. When the engine has exited, its standard
+        error is read to its end first (however loaded the machine, the last words of a crash are
+        its evidence); a process still running gets a moment to finish its line."""
+        if self.popen.poll() is not None:
+            self.stderr_reader.join(timeout=2)
+        else:
+            time.sleep(0.05)
         return self.error_tail.excerpt()
 
     def _exit_evidence(self) -> str:

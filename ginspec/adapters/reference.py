@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Mapping, Sequence
 
 import reference_impl as ref
 from reference_impl.cards import Card, format_hand, parse_card, parse_cards
 from reference_impl.deadwood import Arrangement
-from reference_impl.actions import format_action
+from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.hand import meld_type_under
 from reference_impl.melds import format_meld
 from reference_impl.game import GameAlreadyOver, GameNotOver, GameRules, play_game
 from reference_impl.hollywood import play_hollywood
-from reference_impl.round import RoundState, apply, deal_checked, legal_actions
+from reference_impl.round import IllegalAction, RoundResult, RoundState, apply, deal_checked, legal_actions
 from reference_impl.rules import RoundRules
 
 from reference_impl.errors import GinError
@@ -57,12 +58,67 @@ REFUSES: dict[str, frozenset[str]] = {
 ``{"error": "invalid_hand"}``, as that kind defines."""
 
 
+_TEXTS: dict[int, str] = {}
+"""The text of each action written so far, by the action's identity (the reference engine hands
+out the same action values move after move). Every action named here is kept alive in
+:data:`_WRITTEN`, so no other object can have its identity while its entry is here."""
+_WRITTEN: list[Action] = []
+_ACTIONS: dict[str, Action] = {}
+"""The other way: the action of each text written so far (canonical texts only)."""
+_KEPT = 1 << 14
+_WRITING = threading.Lock()
+
+
+def action_text(action: Action) -> str:
+    """``format_action(action)``, written once per action value (``spec/actions.md``)."""
+    text = _TEXTS.get(id(action))
+    if text is None:
+        text = format_action(action)
+        with _WRITING:  # the engine's thread and the campaign's may both write; entries go before their actions
+            if len(_WRITTEN) >= _KEPT:
+                _TEXTS.clear()
+                _ACTIONS.clear()
+                _WRITTEN.clear()
+            _WRITTEN.append(action)
+            _TEXTS[id(action)] = text
+            _ACTIONS.setdefault(text, action)
+    return text
+
+
+def action_texts(actions: Sequence[Action]) -> list[str]:
+    """:func:`action_text` of each action (looked up without a call per action: it runs for every
+    legal move of every checkpoint)."""
+    texts = list(map(_TEXTS.get, map(id, actions)))
+    if None in texts:
+        texts = [action_text(action) for action in actions]
+    return texts  # type: ignore[return-value]
+
+
+known_action_of_text = _ACTIONS.get
+"""The action whose canonical text this is, if that text was written or read before (else
+``None``; :func:`canonical_action` reads it)."""
+
+
+def canonical_action(text: Any) -> Action | None:
+    """The action ``text`` is the canonical text of (as :func:`format_action` writes it), or
+    ``None`` when it is not one: another spelling, or no action at all."""
+    action = _ACTIONS.get(text) if isinstance(text, str) else None
+    if action is None and isinstance(text, str):
+        try:
+            parsed = parse_action(text)
+        except GinError:
+            return None
+        if action_text(parsed) == text:
+            action = _ACTIONS.get(text, parsed)
+    return action
+
+
 def observe(state: RoundState) -> dict[str, Any]:
     """What a round checkpoint may assert about a state."""
     return {
         "to_play": state.to_play,
         "phase": state.phase,
-        "legal": [format_action(action) for action in legal_actions(state)],
+        "legal": action_texts(legal_actions(state)),
         "stock": len(state.stock),
         "knock_limit": state.knock_limit,
     }
@@ -101,6 +157,20 @@ def play_game_question(kind: str, data: Mapping[str, Any], parameters: Mapping[s
         return {"error": "game_not_over"}
 
 
+NativeDeal = tuple[str, Sequence[Card], Sequence[Card], "Card | None", Sequence[Card]]
+"""A deal in the engine's own representation: dealer, p1's hand, p2's hand, upcard, stock."""
+NativeRound = tuple[list[tuple[Any, ...]], "RoundResult | None", "int | None"]
+"""Checkpoints ``(to_play, phase, legal actions, stock size, knock limit)``, the result, and the
+index of the first refused move (``None`` when every move was played)."""
+
+
+def answers_natively(adapter: Adapter) -> bool:
+    """Whether ``adapter`` is the reference engine itself, whose :meth:`ReferenceAdapter.replay_moves`
+    gives the answer :meth:`ReferenceAdapter.ask` gives; an engine built on it that changes its
+    answers (a subclass) is asked in the notation."""
+    return type(adapter) is ReferenceAdapter
+
+
 class ReferenceAdapter(Adapter):
     """Answers every kind of question with :mod:`reference_impl`."""
 
@@ -118,6 +188,23 @@ class ReferenceAdapter(Adapter):
             if exc.refusal is None or exc.refusal not in REFUSES.get(question.kind, ()):
                 raise
             return {"refused": exc.refusal, "message": str(exc)}
+
+    def replay_moves(self, deal: NativeDeal, moves: Sequence[Action], parameters: Mapping[str, Any]) -> NativeRound:
+        """The answer to a ``round`` question with a checkpoint after every action, in the
+        engine's own representation (for a campaign in the same process, which compares values
+        instead of texts): the deal is dealt and every move applied exactly as :meth:`ask` does,
+        and after each one the state is observed as :func:`observe` does, its legal moves as the
+        engine's actions. Play stops at the first refused move (its index is the third part)."""
+        dealer, p1, p2, upcard, stock = deal
+        state = deal_checked(RoundRules.for_two_players(parameters), dealer, p1, p2, upcard, stock)
+        points = [(state.to_play, state.phase, legal_actions(state), len(state.stock), state.knock_limit)]
+        for index, move in enumerate(moves):
+            try:
+                state = apply(state, move)
+            except IllegalAction:
+                return points, None, index
+            points.append((state.to_play, state.phase, legal_actions(state), len(state.stock), state.knock_limit))
+        return points, state.result, None
 
     def _answer(self, question: Question) -> dict[str, Any]:
         if question.kind == "round":

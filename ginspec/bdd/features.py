@@ -8,7 +8,7 @@ from functools import lru_cache
 import io
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pytest
 
@@ -38,11 +38,12 @@ class _Collector:
     vector gets: an engine that crashes or hangs is an ``error`` or a ``timeout``, a question it
     cannot play is ``unsupported``, and only a wrong answer is a ``fail``."""
 
-    def __init__(self, areas: Sequence[str] = ()) -> None:
+    def __init__(self, areas: Sequence[str] = (), watch: ScenarioWatch | None = None) -> None:
         self.areas = set(areas)
         self.items: dict[str, dict[str, Any]] = {}
         self.results: list[CaseResult] = []
         self.problems: dict[str, tuple[str, str, Any, Any]] = {}
+        self.watch = watch
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_pycollect_makeitem(self, collector: pytest.Collector, name: str, obj: object) -> list[pytest.Item] | None:
@@ -70,6 +71,10 @@ class _Collector:
                 "item": item,
                 "depends_on": recorded_dependence().get(case_id, ()),
             }
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        if self.watch is not None:  # after every selection (-m, --area) is made
+            self.watch.planned(len(session.items))
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
@@ -144,6 +149,17 @@ class _Collector:
                 asked=judged_question(info["item"]) if status == "fail" else None,
             )
         )
+        if self.watch is not None:
+            self.watch.finished(self.results[-1])
+
+
+class ScenarioWatch:
+    """Told how many scenarios were collected, and each scenario's result as soon as it is judged
+    (the run pipeline keeps them, for a report of a run stopped half-way)."""
+
+    def __init__(self, planned: Callable[[int], None], finished: Callable[[CaseResult], None]) -> None:
+        self.planned = planned
+        self.finished = finished
 
 
 def _variant_of(question: Any) -> str:
@@ -194,10 +210,16 @@ def run_features(
     areas: Sequence[str] = (),
     timeout: float | None = None,
     variant: str | None = None,
+    watch: ScenarioWatch | None = None,
 ) -> list[CaseResult]:
     """Run the scenarios (those tagged with one of ``rules``, in ``areas``) against ``engine``,
-    under ``variant`` when one is given. An interrupted run raises :class:`KeyboardInterrupt`."""
+    under ``variant`` when one is given; ``watch`` sees each result as it comes. An interrupted run
+    raises :class:`KeyboardInterrupt` once pytest has closed the engine."""
     folder = suite_root() / "features"
+    if not folder.is_dir():
+        from ginspec.suite.paths import no_scenarios_folder
+
+        raise SuiteError(f"{no_scenarios_folder()}; give --only vectors to check the vectors alone")
     if not any(folder.rglob("*.feature")):
         return []
     arguments = scenario_arguments(engine)
@@ -207,15 +229,16 @@ def run_features(
         arguments += ["--variant", variant]
     if rules:
         arguments += ["-m", " or ".join(rules)]
+    from ginspec.bdd.pytest_stops import INTERRUPTED_EXIT
     from ginspec.bdd.scenario_faults import CollectionFaults
 
-    collector = _Collector(areas)
+    collector = _Collector(areas, watch)
     faults = CollectionFaults(folder)
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
         code = pytest.main(arguments, plugins=[collector, faults])
     faults.raise_first()  # a feature file that cannot be read is named, never taken for Ctrl-C
-    if code == pytest.ExitCode.INTERRUPTED:
+    if code in (pytest.ExitCode.INTERRUPTED, INTERRUPTED_EXIT):  # Ctrl-C: pytest's 2, or 130 from ginspec.bdd.pytest_stops
         raise KeyboardInterrupt
     if code not in (0, 1, 5) and not collector.results:
         raise SuiteError(f"the feature run could not start (pytest exit status {code}, after {time.perf_counter() - started:.1f} s)")

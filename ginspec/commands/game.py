@@ -82,7 +82,7 @@ def _saved_game(path: Path, document: Mapping[str, Any], args: argparse.Namespac
 def _check_hand(transcript: Any, path: Path) -> None:
     """A saved hand counts in the game only if its moves are legal, it is over, and its recorded
     result is the one the rules give (``ginspec replay`` shows the same verdicts move by move)."""
-    from ginspec.play.transcripts import recorded_result_problem, rules_replay
+    from ginspec.play.transcripts import incomplete_result, recorded_result_problem, rules_replay
 
     if not transcript.result:
         raise UsageError(f"{transcript.file}: the hand has no result; replay it with ginspec replay {display(path)}")
@@ -90,6 +90,9 @@ def _check_hand(transcript: Any, path: Path) -> None:
     if answer.get("illegal"):
         refused = answer["illegal"]
         raise UsageError(f"{transcript.file}: move {refused['index'] + 1} is illegal: {refused.get('message', refused.get('reason'))}")
+    incomplete = incomplete_result(transcript, answer)
+    if incomplete is not None:
+        raise UsageError(incomplete)
     problem = recorded_result_problem(transcript, answer)
     if problem is not None:
         raise UsageError(f"{transcript.file}: the hand's record is wrong: {problem}")

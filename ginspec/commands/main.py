@@ -122,6 +122,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 141
+    except OSError as exc:  # no room left for what is written to standard output
+        from ginspec.suite.outputs import output_full
+
+        if (full := output_full(exc)) is None:
+            raise
+        sys.stderr.write(f"ginspec: error: {full}\n")
+        _silence_stdout()
+        return 2
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)

@@ -59,12 +59,15 @@ def replay_one(transcript: Any, adapter: Any, engine: str, variant: str | None =
     (the engine cannot play the transcript: :mod:`ginspec.play.replay_plan`), ``nothing-compared`` (the
     engine declares it reports none of what a replay compares), ``error`` (the engine failed) or
     ``invalid`` (the file is not a valid transcript)."""
-    from ginspec.play.transcripts import recorded_result_problem, rules_replay
+    from ginspec.play.transcripts import incomplete_result, recorded_result_problem, rules_replay
 
     try:
         rules_answer = rules_replay(transcript, variant)
+        incomplete = incomplete_result(transcript, rules_answer if variant is None else rules_replay(transcript))
     except (InvalidTranscript, SuiteError) as exc:
         return "invalid", str(exc)
+    if incomplete is not None:
+        return "invalid", incomplete
     moves = len(transcript.actions)
     if rules_answer.get("illegal"):
         refused = rules_answer["illegal"]

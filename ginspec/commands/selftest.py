@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
-from ginspec.errors import UsageError, quote
+from ginspec.errors import SuiteError, UsageError, quote
 from ginspec.suite.outputs import SELFTEST_RECORD, Outputs, write_output
 
 
@@ -39,9 +39,12 @@ def command_selftest(args: argparse.Namespace, out: TextIO) -> int:
         if not keep.is_dir():
             raise UsageError(f"--keep-reports {quote(args.keep_reports)}: not a folder")
         claim_folder(keep, "--keep-reports")
+    from ginspec.suite.paths import features_dir, no_scenarios_folder
     from ginspec.suite.vectors import load_vectors
 
     load_vectors()  # a broken vector file is named once, not as every miniature's "could not run"
+    if not features_dir().is_dir():  # so is a suite without its scenarios
+        raise SuiteError(no_scenarios_folder())
     known = read_known_blamed_later(Path(args.known_blamed_later), MINIATURES) if args.known_blamed_later else {}
     outcomes = run_selftest(names, args.jobs, args.timeout, keep)
     data = record(outcomes)

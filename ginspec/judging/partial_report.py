@@ -20,16 +20,20 @@ def stop_reason(stop: BaseException) -> str:
     return f"signal {stop.signal_number}" if isinstance(stop, Interrupted) else "Ctrl-C"
 
 
-def write_partial_report(path: Path, capabilities: Capabilities, variant: str | None, results: Sequence[CaseResult], planned: int, stop: BaseException) -> None:
+def write_partial_report(
+    path: Path, capabilities: Capabilities, variant: str | None, results: Sequence[CaseResult], planned: int, stop: BaseException, counted: bool = True
+) -> None:
     """Write the finished ``results`` to ``path``, marked partial; a failure to write is said in
-    one line and does not hide the stop."""
+    one line and does not hide the stop. ``counted`` is false when the run stopped before its
+    scenarios were counted: ``planned`` is then only the least number of cases."""
     from ginspec.judging.report import build_report, write_report
 
     report = build_report(capabilities, variant, results)
-    report["header"]["partial"] = f"stopped by {stop_reason(stop)} after {len(results)} of {planned} cases; the others were not run"
+    of = f"of {planned}" if counted else f"of at least {planned}"
+    report["header"]["partial"] = f"stopped by {stop_reason(stop)} after {len(results)} {of} cases; the others were not run"
     try:
         write_report(report, path)
     except SuiteError as exc:
         sys.stderr.write(f"ginspec: error: {exc}\n")
         return
-    sys.stderr.write(f"ginspec: partial report ({len(results)} of {planned} cases): {path}\n")
+    sys.stderr.write(f"ginspec: partial report ({len(results)} {of} cases): {path}\n")

@@ -6,8 +6,12 @@ variant: standard
 overrides: {}            # optional parameter overrides
 deal: {dealer: p2, hands: {p1: ..., p2: ...}, upcard: Kd, stock: ...}
 actions: [p1 pass, p2 draw discard, p2 discard 4c, ...]
-result: {outcome: knock, winner: p1, points: 12}   # optional: what was recorded when it was played
+result: {outcome: knock, winner: p1, points: 12, knocker: p1, ...}   # optional: the whole result as recorded
 ```
+
+A recorded result is all of the hand's result or none of it: one that is empty or leaves out a
+field the rules give for the hand (as a file cut short inside its ``result`` block does) makes the
+transcript invalid, never a pass.
 """
 
 from __future__ import annotations
@@ -185,6 +189,8 @@ def transcript_from_document(document: Any, shown: str) -> Transcript:
         except NotationProblem as exc:
             raise InvalidTranscript(f"{shown}: action {number + 1}: {exc}") from None
     result = document.get("result")
+    if "result" in document and result in (None, {}):
+        raise InvalidTranscript(f"{shown}: result: empty; record the whole result of the hand or leave the key out (is the file cut short?)")
     if result is not None:
         if not isinstance(result, dict):
             raise InvalidTranscript(f"{shown}: result: a mapping (outcome, winner, points, ...), not {quote(result)}")
@@ -217,6 +223,22 @@ def save_transcript(transcript: Transcript, path: Path) -> None:
     from ginspec.suite.outputs import write_output
 
     write_output(path, yaml.safe_dump(transcript.to_data(), sort_keys=False, allow_unicode=True), "--save")
+
+
+RESULT_NOT_RECORDED = ("finished",)
+"""Fields of the rules' answer that a recorded result does not hold (it records a hand that is over)."""
+
+
+def incomplete_result(transcript: Transcript, rules_answer: Mapping[str, Any]) -> str | None:
+    """The error of a recorded result that leaves out a field the rules give for the finished hand
+    (a file cut short inside its ``result`` block), naming the file and the fields; None if whole."""
+    if not transcript.result or not rules_answer.get("finished") or rules_answer.get("illegal"):
+        return None
+    missing = [name for name in RESULT_KEYS if name in rules_answer and name not in RESULT_NOT_RECORDED and name not in transcript.result]
+    if not missing:
+        return None
+    return (f"{transcript.file}: result: incomplete, it leaves out {', '.join(missing)}; record the whole result of the hand "
+            "or none of it (is the file cut short?)")
 
 
 def recorded_result_problem(transcript: Transcript, rules_answer: Mapping[str, Any]) -> str | None:

@@ -6,7 +6,7 @@ from typing import Iterator
 
 import pytest
 
-from ginspec.adapters import Adapter, open_engine
+from ginspec.adapters import Adapter
 
 
 def timeout_option(text: str) -> float:
@@ -67,6 +67,9 @@ def pytest_configure(config: pytest.Config) -> None:
         except SuiteError as exc:
             raise pytest.UsageError(f"ginspec: {exc}") from None
 
+    from ginspec.bdd.pytest_stops import take_stop_signals
+
+    take_stop_signals(config)  # Ctrl-C exits 130, SIGTERM 143, the engine stopped either way
     step_lookup.install()
     step_signatures.install()
     table_render.install()
@@ -88,21 +91,23 @@ def engine_name(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def engine(engine_name: str, request: pytest.FixtureRequest) -> Iterator[Adapter]:
-    from ginspec.adapters.guard import open_guarded
+    from ginspec.bdd.pytest_stops import close_on_stop
+    from ginspec.run.pipeline import open_run_engine
 
     # an in-process adapter runs under the same watchdog as in ginspec check: a hang is a timeout
-    adapter = open_guarded(engine_name, request.config.getoption("--engine-timeout"), open_engine)
+    adapter = open_run_engine(engine_name, request.config.getoption("--engine-timeout"))
+    close = close_on_stop(request.config, adapter.close)  # stopped: an exec: engine's process group would outlive pytest
     yield adapter
-    adapter.close()
+    close()
 
 
 @pytest.fixture(scope="session")
 def run_variant(engine: Adapter, request: pytest.FixtureRequest) -> str | None:
     """The variant the run plays: ``--variant``, else the engine's home variant; ``None`` when
     each case is played under its own variant."""
-    from ginspec.suite.variants import resolve_run_variant
+    from ginspec.run.pipeline import run_variant
 
-    return resolve_run_variant(request.config.getoption("--variant"), engine.capabilities())
+    return run_variant(request.config.getoption("--variant"), engine.capabilities())
 
 
 @pytest.fixture(scope="session")

@@ -82,7 +82,7 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(f"{ENGINE_OPTION} is for projects that install ginspec; in the ginspec checkout use --engine")
     from ginspec.pytest_plugin import engine_option as pytest_plugin
     from ginspec.errors import SuiteError
-    from ginspec.suite.paths import use_suite_root
+    from ginspec.suite.paths import features_dir, no_scenarios_folder, use_suite_root
     from ginspec.suite.variants import AS_WRITTEN, get_variant
 
     root = config.getoption("--ginspec-root")
@@ -90,6 +90,8 @@ def pytest_configure(config: pytest.Config) -> None:
         if not (Path(root) / "spec").is_dir() or not (Path(root) / "vectors").is_dir():
             raise pytest.UsageError(f"--ginspec-root {root}: no spec/ or vectors/ there; give a checkout of the suite")
         use_suite_root(root)
+    if not features_dir().is_dir():
+        raise pytest.UsageError(f"ginspec: {no_scenarios_folder()}; give a whole checkout of the suite")
     try:
         from ginspec.suite.house_options import configure_pytest
 

@@ -44,11 +44,10 @@ class SuiteRun:
         if self._start_error is not None:
             pytest.fail(self._start_error, pytrace=False)
         if self._adapter is None:
-            from ginspec.adapters import open_engine
-            from ginspec.adapters.guard import open_guarded
+            from ginspec.run.pipeline import open_run_engine
 
             try:
-                self._adapter = open_guarded(self.engine_name, self.config.getoption("--ginspec-timeout"), open_engine)
+                self._adapter = open_run_engine(self.engine_name, self.config.getoption("--ginspec-timeout"))
                 self._capabilities = self._adapter.capabilities()
             except Exception as exc:  # an engine that cannot start is reported, not a crash of pytest
                 self._start_error = f"engine {self.engine_name!r} could not start: {exc}"
@@ -61,10 +60,10 @@ class SuiteRun:
         return self._capabilities
 
     def variant(self) -> str | None:
-        from ginspec.suite.variants import resolve_run_variant
+        from ginspec.run.pipeline import run_variant
 
         try:
-            return resolve_run_variant(self.config.getoption("--ginspec-variant"), self.capabilities())
+            return run_variant(self.config.getoption("--ginspec-variant"), self.capabilities())
         except SuiteError as exc:  # an unknown or broken home variant: one line, and the run stops
             self.stop(exc)
 
@@ -192,15 +191,12 @@ class VectorCase(pytest.Item):
         self.extra_keyword_matches.add(vector.kind)
 
     def runtest(self) -> None:
-        from ginspec.judging.expectations import apply_expectations
-        from ginspec.judging.runner import plan_case, run_case
-        from ginspec.suite.variants import get_variant
+        from ginspec.run.pipeline import judge_vector
 
         run = suite_run(self.config)
         adapter, capabilities, variant = run.adapter(), run.capabilities(), run.variant()
-        home = capabilities if self.config.getoption("--ginspec-variant") is None else None
-        case = plan_case(self.vector, variant, get_variant(variant).parameters if variant else None, home)
-        result = apply_expectations([run_case(adapter, capabilities, case)], run.departures())[0]
+        home = self.config.getoption("--ginspec-variant") is None
+        result = judge_vector(adapter, capabilities, self.vector, variant, home, run.departures())
         if result.status == "unsupported":
             pytest.skip(result.message)
         if result.status == "expected-fail":
@@ -271,28 +267,10 @@ _controller_run: SuiteRun | None = None
 def pytest_configure(config: pytest.Config) -> None:
     global _controller_run
     _controller_run = suite_run(config)
-    _stop_engines_on_sigterm(config)
+    from ginspec.bdd.pytest_stops import close_on_stop, take_stop_signals
 
-
-def _stop_engines_on_sigterm(config: pytest.Config) -> None:
-    """SIGTERM stops the engine (an ``exec:`` engine runs in a process group of its own, which
-    would outlive pytest) and then ends the process by that signal, as without the plugin: 143."""
-    import os
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        return
-
-    def stop(number: int, _frame: Any) -> None:
-        try:
-            suite_run(config).close()
-        finally:
-            signal.signal(number, signal.SIG_DFL)
-            os.kill(os.getpid(), number)
-
-    signal.signal(signal.SIGTERM, stop)
-    config.add_cleanup(lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL) if signal.getsignal(signal.SIGTERM) is stop else None)
+    close_on_stop(config, suite_run(config).close)
+    take_stop_signals(config)  # Ctrl-C exits 130, SIGTERM 143, the engine stopped either way
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

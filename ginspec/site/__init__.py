@@ -16,7 +16,10 @@ The package, one job per module:
   :mod:`~ginspec.site.registers`, :mod:`~ginspec.site.tests`, :mod:`~ginspec.site.conformance`,
   :mod:`~ginspec.site.reference`;
 - :mod:`~ginspec.site.directives` and :mod:`~ginspec.site.nav`;
-- :mod:`~ginspec.site.code_blocks`: highlighted code read by the search as plain text.
+- :mod:`~ginspec.site.code_blocks`: highlighted code read by the search as plain text;
+- :mod:`~ginspec.site.build_memory` and :mod:`~ginspec.site.render_ahead`: the pages' HTML and
+  search entries kept for the next build, and half of them made by a second process (these two
+  touch mkdocs, once ``docs/hooks.py`` asks them to).
 
 ``docs/guide/pages.md`` tells how to add a page or a section of a page.
 

@@ -141,3 +141,13 @@ def write_output(path: Path, text: str, option: str, kind: Kind = ANY_FILE) -> N
         cause = FULL.get(exc.errno or 0) or exc.strerror or str(exc)
         kept = "the earlier file is kept" if path.exists() else "nothing was written"
         raise OutputFailed(f"{option} {str(path)!r}: could not be written ({cause}); {kept}") from None
+
+
+def output_full(exc: OSError) -> str | None:
+    """The one line for a write that failed for want of room (standard output redirected to a
+    file on a full disk, or past ``ulimit -f``); None for any other failure."""
+    cause = FULL.get(exc.errno or 0)
+    if cause is None:
+        return None
+    where = f"{str(exc.filename)!r}" if exc.filename else "standard output"
+    return f"{where} could not be written ({cause})"

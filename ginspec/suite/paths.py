@@ -120,6 +120,11 @@ def features_dir() -> Path:
     return suite_root() / "features"
 
 
+def no_scenarios_folder() -> str:
+    """What is wrong with a copy of the suite that has no ``features/`` folder."""
+    return f"the suite at {suite_location()} has no features/ folder, so its scenarios cannot run"
+
+
 def reports_dir() -> Path:
     return work_root() / "reports"
 

@@ -48,12 +48,13 @@ def shard_part(text: str) -> Shard:
 
 def add_campaign_arguments(fuzz: argparse.ArgumentParser) -> None:
     fuzz.add_argument("--hands", type=hand_count, help=f"play this many random whole hands against the reference, 1 to {MAX_HANDS} (a campaign)")
+    fuzz.add_argument("--games", type=hand_count, help=f"play this many random whole games (hand after hand to the variant's target, then scored) against the reference, 1 to {MAX_HANDS}")
     fuzz.add_argument("--jobs", type=job_count, default=1, help="processes to spread the hands over, or 'auto' (one per core; default: 1)")
     fuzz.add_argument("--shard", type=shard_part, default=Shard(), metavar="I/K", help="play only the I-th of K disjoint parts of the hands")
     fuzz.add_argument("--resume", action="store_true", help="continue the campaign recorded in the report folder")
     fuzz.add_argument("--report-dir", metavar="DIR", help="the campaign's folder (default: reports/campaigns/ENGINE-seedS[-shardIofK])")
     fuzz.add_argument("--force", action="store_true", help="start a campaign again in a folder that holds one")
-    fuzz.add_argument("--replay-index", type=int, metavar="I", help="print hand I of the campaign of --seed as a transcript, and the engine's verdict on it")
+    fuzz.add_argument("--replay-index", type=int, metavar="I", help="print hand I (with --games, game I) of the campaign of --seed as a transcript, and the engine's verdict on it")
     actions = fuzz.add_subparsers(dest="fuzz_action", metavar="merge", parser_class=type(fuzz))
     merge = actions.add_parser("merge", help="combine the reports of a campaign's shards into one")
     merge.add_argument("folders", nargs="+", metavar="DIR", help="the shards' report folders")
@@ -63,7 +64,7 @@ def add_campaign_arguments(fuzz: argparse.ArgumentParser) -> None:
 
 
 def wants_campaign(args: argparse.Namespace) -> bool:
-    return getattr(args, "hands", None) is not None or getattr(args, "replay_index", None) is not None
+    return any(getattr(args, name, None) is not None for name in ("hands", "games", "replay_index"))
 
 
 def _merge(args: argparse.Namespace, out: TextIO) -> Any:

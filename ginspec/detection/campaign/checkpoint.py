@@ -29,6 +29,7 @@ def describe(plan: Plan) -> dict[str, Any]:
         "overrides": dict(plan.overrides),
         "seed": plan.seed,
         "hands": plan.total,
+        "unit": "game" if plan.games else "hand",
         "shard": plan.shard.label,
         "chunk_hands": CHUNK_HANDS,
     }

@@ -21,6 +21,10 @@ from ginspec.detection.campaign.worker import Plan, open_engine_for, play_chunks
 from ginspec.errors import Interrupted, UsageError, quote
 from reference_impl.rules import RoundRules
 
+GAME_FORMS = ("heads_up", "one_table")
+"""The forms of the game a campaign plays whole games of (hand by hand, then the score sheet)."""
+
+
 def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
     """The campaign asked for, and its engine started (its home variant is the default)."""
     from ginspec.adapters import open_engine
@@ -35,9 +39,12 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
     try:
         variant = args.variant or adapter.capabilities().home_variant or "standard"
         parameters = resolve_parameters(variant, overrides, "--set")
-        if parameters["table_format"] == "one_table":
-            raise UsageError(f"variant {quote(variant)} has table_format=one_table: a campaign plays two-player hands")
-        plan = Plan(args.engine, variant, overrides, parameters, args.seed, args.hands or 1, args.shard, args.timeout)
+        games = getattr(args, "games", None) is not None
+        if games and args.hands is not None:
+            raise UsageError("--games: give --hands or --games, not both")
+        if games and parameters["table_format"] not in GAME_FORMS:
+            raise UsageError(f"--games: variant {quote(variant)} has table_format={parameters['table_format']}: a campaign plays games of two players or of one table ({', '.join(GAME_FORMS)})")
+        plan = Plan(args.engine, variant, overrides, parameters, args.seed, (args.games if games else args.hands) or 1, args.shard, args.timeout, games)
     except BaseException:
         adapter.close()
         raise
@@ -76,7 +83,7 @@ def command_campaign(args: argparse.Namespace, out: TextIO) -> int:
             engine.close()
     print_summary(report, folder, out)
     if tally.hands and tally.unsupported == tally.hands:
-        out.write(f"nothing was checked: {plan.engine} declined every hand\n")
+        out.write(f"nothing was checked: {plan.engine} declined every {'game' if plan.games else 'hand'}\n")
         return 1
     return 1 if tally.disagreements else 0
 
@@ -88,7 +95,8 @@ def _spent(folder: Path, plan: Plan) -> float:
 def _folder_name(plan: Plan) -> str:
     safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in plan.engine)[:60]
     shard = f"-shard{plan.shard.number}of{plan.shard.count}" if plan.shard.count > 1 else ""
-    return f"{safe}-seed{plan.seed}{shard}"
+    games = "-games" if plan.games else ""
+    return f"{safe}{games}-seed{plan.seed}{shard}"
 
 
 def _play(plan: Plan, jobs: int, folder: Path, chunks_done: int, tally: Tally, seconds: float, engine: Any, omits: frozenset[str]) -> float:
@@ -99,7 +107,7 @@ def _play(plan: Plan, jobs: int, folder: Path, chunks_done: int, tally: Tally, s
     started = time.monotonic()
     stream = sys.stderr
     size = shutil.get_terminal_size((100, 24))  # a terminal that reports no size is taken as 100 x 24
-    bar = tqdm(total=total, initial=tally.hands, unit=" hands", file=stream, disable=not stream.isatty(), ncols=size.columns, nrows=size.lines, smoothing=0.1, mininterval=0.5)
+    bar = tqdm(total=total, initial=tally.hands, unit=" games" if plan.games else " hands", file=stream, disable=not stream.isatty(), ncols=size.columns, nrows=size.lines, smoothing=0.1, mininterval=0.5)
     done = [chunks_done]
 
     def record(chunk: int, part: Tally) -> None:
@@ -113,32 +121,55 @@ def _play(plan: Plan, jobs: int, folder: Path, chunks_done: int, tally: Tally, s
         play_chunks(plan, jobs, chunks_done, record, engine, omits)
     except (KeyboardInterrupt, Interrupted):
         bar.close()
-        stream.write(f"stopped after {tally.hands} of {total} hands; the progress is saved: continue with --resume --report-dir {folder}\n")
+        stream.write(f"stopped after {tally.hands} of {total} {'games' if plan.games else 'hands'}; the progress is saved: continue with --resume --report-dir {folder}\n")
         raise
     bar.close()
     return seconds + time.monotonic() - started
 
 
 def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
-    """Print hand ``--replay-index`` of the campaign of ``--seed`` as a transcript (``ginspec
-    replay`` reads it), followed by the engine's verdict as YAML comments."""
+    """Print hand ``--replay-index`` (with ``--games``, game ``--replay-index``) of the campaign
+    of ``--seed`` as a transcript (``ginspec replay`` reads it; a game as a saved game file),
+    followed by the engine's verdict as YAML comments."""
     if args.replay_index < 0 or args.replay_index >= 10**12:
-        raise UsageError(f"--replay-index {args.replay_index}: give a hand number from 0")
+        raise UsageError(f"--replay-index {args.replay_index}: give a number from 0")
     plan, engine, omits = _plan(args)
+    from ginspec.detection.campaign.units import UnitPlayer, at_table
+
     try:
-        hand = play_hand(RoundRules.for_two_players(plan.parameters), plan.seed, args.replay_index)
-        outcome = check_hand(engine, omits, plan.parameters, hand)
+        if plan.games or at_table(plan.parameters):
+            from ginspec.detection.campaign.games import play_game
+            from ginspec.detection.campaign.tables import play_table_hand
+            from reference_impl.table_round import table_play_rules
+
+            player = UnitPlayer(plan, engine, omits)
+            outcome = player.check(args.replay_index)
+            if plan.games:
+                game = play_game(plan.parameters, plan.seed, args.replay_index)
+                out.write(f"# game {game.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(game.hands)} hands\n")
+                document = game.transcript(plan.variant, plan.overrides)
+            else:
+                hand = play_table_hand(table_play_rules(plan.parameters), plan.seed, args.replay_index)
+                out.write(f"# table hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
+                document = hand.transcript(plan.variant, plan.overrides)
+        else:
+            hand = play_hand(RoundRules.for_two_players(plan.parameters), plan.seed, args.replay_index)
+            outcome = check_hand(engine, omits, plan.parameters, hand)
+            out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
+            document = hand.transcript(plan.variant, plan.overrides)
     finally:
         engine.close()
-    out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
-    out.write(yaml.safe_dump(hand.transcript(plan.variant, plan.overrides), sort_keys=False, allow_unicode=True, width=110))
+    out.write(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
+    unit = "game" if plan.games else "hand"
     if outcome.status == "agree":
         out.write(f"# {plan.engine} agrees with the rules at every checkpoint and at the end\n")
         return 0
     if outcome.status == "unsupported":
-        out.write(f"# {plan.engine} declined the hand\n")
+        out.write(f"# {plan.engine} declined the {unit}\n")
         return 1
-    out.write(f"# {plan.engine} departs: {outcome.signature}\n# shortest: the first {outcome.cut} actions; {outcome.problem}\n")
+    part = getattr(outcome, "part", None)
+    where = "" if part is None else (" in the score sheet" if part < 0 else f" in hand {part + 1} of the game")
+    out.write(f"# {plan.engine} departs{where}: {outcome.signature}\n# shortest: the first {outcome.cut} actions; {outcome.problem}\n")
     return 1
 
 
@@ -155,7 +186,7 @@ def command_merge(args: argparse.Namespace, out: TextIO) -> int:
     _fresh(target, True)
     target.mkdir(parents=True, exist_ok=True)
     parameters = resolve_parameters(campaign["variant"], campaign["overrides"], "the shards' overrides")
-    plan = Plan(campaign["engine"], campaign["variant"], campaign["overrides"], parameters, int(campaign["seed"]), int(campaign["hands"]))
+    plan = Plan(campaign["engine"], campaign["variant"], campaign["overrides"], parameters, int(campaign["seed"]), int(campaign["hands"]), games=campaign.get("unit") == "game")
     engine = None
     if tally.findings:
         try:

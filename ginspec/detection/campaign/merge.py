@@ -13,7 +13,7 @@ from ginspec.detection.campaign.hands import Shard
 from ginspec.detection.campaign.tally import Tally
 from ginspec.errors import UsageError
 
-SAME_CAMPAIGN = ("engine", "variant", "overrides", "seed", "hands", "chunk_hands")
+SAME_CAMPAIGN = ("engine", "variant", "overrides", "seed", "hands", "unit", "chunk_hands")
 
 
 def read_shard(folder: Path) -> dict[str, Any]:

@@ -1,17 +1,21 @@
 """The report of a campaign (``report.json`` in its folder) and one vector per finding.
 
-Each finding (the hands with one signature, :mod:`ginspec.detection.campaign.grouping`) lists how many hands
-showed it, the seed and index of the first :data:`~ginspec.detection.campaign.tally.OCCURRENCES_KEPT`, and
-its representative: the kept occurrence that shows it in the fewest moves. The representative is
-written as a round vector of ``spec/vectors.md`` (``findings/round/*.yaml``), its expected values
-the reference engine's, confirmed by the independent round oracle of ``tests/oracle/`` when the
-suite runs from a checkout that has it. The rule a finding is tagged with is the one a single
-parameter or definition explains (:func:`ginspec.detection.fuzz.attribute_rule`), else the rules of the
-phase where it departs (:func:`ginspec.detection.campaign.grouping.likely_rules`).
+A finding is a known defect the diagnosis names (:mod:`ginspec.detection.campaign.diagnose`), grouping every
+place of departure (:mod:`ginspec.detection.campaign.grouping`) whose occurrences it explains; a place no
+known defect explains is a finding of its own (``grouped_by: departure``). Each lists how many
+hands (or games) showed it, the seed and index of every one, and its representative: the kept
+occurrence that shows it in the fewest moves. The representative is written as a vector of
+``spec/vectors.md`` (``findings/round/*.yaml``, or ``findings/game/*.yaml`` for a game's score
+sheet), its expected values the reference engine's, confirmed by the independent oracles of
+``tests/oracle/`` when the suite runs from a checkout that has them. A finding is tagged with its
+defect's rules; one no known defect explains, with the rule a single parameter or definition
+explains (:func:`ginspec.detection.fuzz.attribute_rule`), else the rules of the phase where it departs
+(:func:`ginspec.detection.campaign.grouping.likely_rules`).
 """
 
 from __future__ import annotations
 
+import heapq
 import importlib
 import json
 import sys
@@ -23,13 +27,16 @@ import yaml
 
 from ginspec.adapters.base import Adapter, Question
 from ginspec.detection.campaign.compare import NO_ANSWER, PROBLEM_SEPARATOR
+from ginspec.detection.campaign.diagnose import Diagnosis, diagnose
+from ginspec.detection.campaign.games import SCORE_PART
 from ginspec.detection.campaign.grouping import departure, likely_rules
-from ginspec.detection.campaign.hands import Hand, play_hand
-from ginspec.detection.campaign.tally import OCCURRENCES_KEPT, Tally
+from ginspec.detection.campaign.hands import Hand
+from ginspec.detection.campaign.oracles import score_sheet_verdict, table_hand_verdict
+from ginspec.detection.campaign.tally import Finding, Tally
+from ginspec.detection.campaign.units import Part, play_part, unit_name
 from ginspec.detection.campaign.worker import Plan
 from ginspec.suite.files import write_atomic
 from ginspec.suite.paths import checkout_root
-from reference_impl.rules import RoundRules
 
 REPORT_KIND = "ginspec fuzz campaign"
 FINDINGS_FOLDER = "findings"
@@ -122,96 +129,177 @@ def _next_ids(count: int) -> list[str]:
     return ids
 
 
-def _unanswered(number: int, signature: str, count: int, problem: str, plan: Plan, index: int, cut: int, kept: list[int]) -> dict[str, Any]:
+def _unanswered(number: int, signature: str, found: Finding, plan: Plan) -> dict[str, Any]:
+    index, cut, problem, part = found.shortest()
     return {
         "id": f"F{number}",
+        "grouped_by": "departure",
+        "defect": None,
+        "title": "The engine gave no answer",
+        "signatures": [signature],
         "signature": signature,
-        "count": count,
+        "count": found.count,
         "rules": [],
         "how": "the engine gave no answer",
         "problem": problem,
-        "shortest": {"seed": plan.seed, "index": index, "actions": cut},
-        "occurrences": [{"seed": plan.seed, "index": occurrence} for occurrence in kept],
+        "shortest": _shortest(plan, index, cut, part),
+        "occurrences": [{"seed": plan.seed, "index": occurrence} for occurrence in found.indices],
         "oracle": "not asked",
         "vector": None,
     }
 
 
+def _shortest(plan: Plan, index: int, cut: int, part: int) -> dict[str, Any]:
+    shortest: dict[str, Any] = {"seed": plan.seed, "index": index, "actions": cut}
+    if plan.games:
+        shortest["hand"] = "score sheet" if part == SCORE_PART else part + 1
+    return shortest
+
+
+def _merged(founds: Sequence[Finding]) -> Finding:
+    """The text keys a finding groups, as one: counts added, every index, the kept occurrences."""
+    merged = Finding()
+    for found in founds:
+        merged.count += found.count
+        merged.indices = list(heapq.merge(merged.indices, found.indices))
+        for index, cut, problem, part in found.occurrences:
+            merged.add(index, cut, problem, count=0, part=part)
+    return merged
+
+
+def _groups(tally: Tally, diagnosis: Diagnosis) -> list[tuple[Any, list[str], Finding]]:
+    """(defect or None, text keys, merged tally) of each finding, most occurrences first: the
+    keys the diagnosis puts under one defect together, each other key alone."""
+    by_defect: dict[str, list[str]] = {}
+    alone: list[str] = []
+    defects: dict[str, Any] = {}
+    for signature in sorted(tally.findings):
+        defect = diagnosis.by_key.get(signature)
+        if defect is None:
+            alone.append(signature)
+        else:
+            defects[defect.name] = defect
+            by_defect.setdefault(defect.name, []).append(signature)
+    groups = [(defects[name], keys, _merged([tally.findings[key] for key in keys])) for name, keys in by_defect.items()]
+    groups += [(None, [key], tally.findings[key]) for key in alone]
+    return sorted(groups, key=lambda group: (-group[2].count, group[1][0]))
+
+
+def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], dict[str, Any], str]:
+    """(kind, input, expected, oracle) of the vector an occurrence is written as: a hand cut to
+    ``cut`` actions judged at its last checkpoint and its end, or a game's score sheet."""
+    if part.hand is None:
+        assert part.game is not None
+        data, sheet = dict(part.game.question().input), dict(part.game.expected)
+        return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, plan.overrides, data, sheet)
+    hand = part.hand
+    vector_input = {"deal": hand.deal, "actions": hand.actions[:cut]}
+    expected = hand.expected(cut)
+    wanted = {key: value for key, value in expected.items() if key != "checkpoints"}
+    wanted["checkpoints"] = [expected["checkpoints"][-1]]
+    if part.kind != "round":
+        return part.kind, vector_input, wanted, table_hand_verdict(plan.variant, plan.overrides, vector_input, wanted)
+    return part.kind, vector_input, wanted, oracle_verdict(plan.variant, plan.overrides, vector_input, wanted)
+
+
 def build_report(folder: Path, plan: Plan, tally: Tally, parts: str, complete: bool, seconds: float, engine: Adapter | None) -> dict[str, Any]:
-    """Write the findings' vectors and the report; return the report."""
-    rules = RoundRules.for_two_players(plan.parameters)
-    ordered = sorted(tally.findings.items(), key=lambda item: (-item[1].count, item[0]))
-    ids = _next_ids(len(ordered)) if ordered else []
+    """Diagnose the disagreements, write one vector per finding and the report; return the report."""
+    diagnosis = Diagnosis({}, {})
+    if engine is not None and tally.findings:
+        diagnosis = diagnose(plan, tally, engine)
+    groups = _groups(tally, diagnosis)
+    ids = _next_ids(len(groups)) if groups else []
     findings: list[dict[str, Any]] = []
-    for number, (signature, found) in enumerate(ordered, start=1):
-        index, cut, problem = found.shortest()
-        hand = play_hand(rules, plan.seed, index)
-        expected = hand.expected(cut)
-        if signature.startswith(NO_ANSWER):  # a crash or a hang says nothing about a rule: listed, not written
-            findings.append(_unanswered(number, signature, found.count, problem, plan, index, cut, [kept for kept, _, _ in found.occurrences]))
+    for number, (defect, keys, found) in enumerate(groups, start=1):
+        if keys[0].startswith(NO_ANSWER) or NO_ANSWER in keys[0]:  # a crash or a hang says nothing about a rule: listed, not written
+            findings.append(_unanswered(number, keys[0], found, plan))
             continue
-        where = departure(problem.split(PROBLEM_SEPARATOR), hand.expected(), hand.actions)
-        tags, how = _attribution(hand, cut, plan, engine, where.phase, where.verbs)
-        vector_input = {"deal": hand.deal, "actions": hand.actions[:cut]}
-        wanted = {key: value for key, value in expected.items() if key != "checkpoints"}
-        wanted["checkpoints"] = [expected["checkpoints"][-1]]
-        oracle = oracle_verdict(plan.variant, plan.overrides, vector_input, wanted)
+        index, cut, problem, part_number = found.shortest()
+        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number)
+        kind, vector_input, wanted, oracle = _vector_of(plan, part, cut)
+        if defect is not None:
+            tags, how, title = list(defect.rules), f"diagnosis: the known defect {defect.name}", defect.title
+        elif part.hand is not None and kind == "round":
+            where = departure(problem.split(PROBLEM_SEPARATOR), part.hand.expected(), part.hand.actions)
+            tags, how = _attribution(part.hand, cut, plan, engine, where.phase, where.verbs)
+            how = f"no known defect explains it: grouped by where it departs; {how}"
+            title = f"Not a known defect: {keys[0]}"
+        else:
+            tags, how, title = likely_rules("end", ()), "no known defect explains it: grouped by where it departs", f"Not a known defect: {keys[0]}"
         entry: dict[str, Any] = {
             "id": f"F{number}",
-            "signature": signature,
+            "grouped_by": "diagnosis" if defect is not None else "departure",
+            "defect": defect.name if defect is not None else None,
+            "title": title,
+            "signatures": keys,
+            "signature": keys[0],
             "count": found.count,
             "rules": tags,
             "how": how,
             "problem": problem,
-            "shortest": {"seed": plan.seed, "index": index, "actions": cut},
-            "occurrences": [{"seed": plan.seed, "index": kept} for kept, _, _ in found.occurrences],
+            "shortest": _shortest(plan, index, cut, part_number),
+            "samples_diagnosed": sum(diagnosis.samples.get(key, 0) for key in keys),
+            "occurrences": [{"seed": plan.seed, "index": occurrence} for occurrence in found.indices],
             "oracle": oracle,
             "vector": None,
         }
         if not oracle.startswith("contradicted"):
-            path = Path(FINDINGS_FOLDER) / "round" / f"campaign-{_safe(plan.engine)}-{number:03d}.yaml"
-            vector: dict[str, Any] = {"id": ids[number - 1], "rules": tags, "variant": plan.variant}
+            area = "game" if part.hand is None else "round"
+            path = Path(FINDINGS_FOLDER) / area / f"campaign-{_safe(plan.engine)}-{number:03d}.yaml"
+            vector: dict[str, Any] = {"id": ids[number - 1] if area == "round" else ids[number - 1].replace("round-", "game-"), "rules": tags, "variant": plan.variant}
             if plan.overrides:
                 vector["overrides"] = dict(plan.overrides)
+            unit = f"game {index}, {'its score sheet' if part.hand is None else f'its hand {part_number + 1}'}" if plan.games else f"hand {index}"
             vector.update(
                 {
-                    "description": f"Found by a fuzz campaign against {plan.engine} (seed {plan.seed}, hand {index}, {found.count} hands alike; {how}): {problem[:200]}",
-                    "kind": "round",
+                    "description": f"Found by a fuzz campaign against {plan.engine} (seed {plan.seed}, {unit}, {found.count} {unit_name(plan.games, found.count)} alike; {how}): {problem[:200]}",
+                    "kind": kind,
                     "input": vector_input,
                     "expected": wanted,
                     "provenance": "fuzz",
                 }
             )
-            document = {"area": "round", "description": f"A disagreement with {plan.engine} found by a fuzz campaign.", "vectors": [vector]}
+            document = {"area": area, "description": f"A disagreement with {plan.engine} found by a fuzz campaign.", "vectors": [vector]}
             write_atomic(folder / path, yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
             entry["vector"] = path.as_posix()
         findings.append(entry)
     report = {
         "ginspec": REPORT_KIND,
-        "campaign": {"engine": plan.engine, "variant": plan.variant, "overrides": dict(plan.overrides), "seed": plan.seed, "hands": plan.total, "parts": parts},
+        "campaign": {"engine": plan.engine, "variant": plan.variant, "overrides": dict(plan.overrides), "seed": plan.seed, unit_name(plan.games): plan.total, "unit": unit_name(plan.games, 1), "parts": parts},
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "seconds": round(seconds, 3),
         "complete": complete,
-        "hands_played": tally.hands,
+        "hands_played" if not plan.games else "games_played": tally.hands,
         "agreed": tally.agreed,
         "unsupported": tally.unsupported,
         "disagreements": tally.disagreements,
-        "occurrences_kept": OCCURRENCES_KEPT,
+        "grouping": GROUPING_NOTE,
         "findings": findings,
     }
     write_atomic(folder / "report.json", json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     return report
 
 
+GROUPING_NOTE = (
+    "findings are the known defects the diagnosis names (ginspec.judging.diagnosis), tested on the shortest occurrences of each place a "
+    "disagreement departs; a finding grouped_by 'departure' is one the diagnosis names no known defect for, grouped by where it departs"
+)
+
+
 def print_summary(report: Mapping[str, Any], folder: Path, out: Any) -> None:
     campaign = report["campaign"]
+    unit = campaign.get("unit", "hand")
+    played = report.get(f"{unit}s_played", 0)
     out.write(
-        f"{report['hands_played']} hands of {campaign['hands']} ({campaign['parts']}) under {campaign['variant']}, seed {campaign['seed']}: "
+        f"{played} {unit}s of {campaign[unit + 's']} ({campaign['parts']}) under {campaign['variant']}, seed {campaign['seed']}: "
         f"{report['agreed']} agree, {report['disagreements']} disagree, {report['unsupported']} declined\n"
     )
     for finding in report["findings"]:
         shortest = finding["shortest"]
-        out.write(f"{finding['id']:>4} {finding['count']:>8} hands  {', '.join(finding['rules'])}  ({finding['how']})\n")
-        out.write(f"{'':>14} {finding['signature'][:150]}\n")
-        out.write(f"{'':>14} shortest: hand {shortest['index']}, {shortest['actions']} actions; oracle {finding['oracle']}; vector {finding['vector'] or 'not written'}\n")
+        grouped = "" if finding["grouped_by"] == "diagnosis" else " [no known defect: grouped by where it departs]"
+        out.write(f"{finding['id']:>4} {finding['count']:>8} {unit}s  {', '.join(finding['rules'])}  {finding['title'][:110]}{grouped}\n")
+        out.write(f"{'':>14} at {len(finding['signatures'])} place(s): {finding['signature'][:140]}\n")
+        where = f"{unit} {shortest['index']}" + ("" if "hand" not in shortest else ", its score sheet" if shortest["hand"] == "score sheet" else f", its hand {shortest['hand']}")
+        length = f"{shortest['actions']} hands" if shortest.get("hand") == "score sheet" else f"{shortest['actions']} actions"
+        out.write(f"{'':>14} shortest: {where}, {length}; oracle {finding['oracle']}; vector {finding['vector'] or 'not written'}\n")
     out.write(f"{len(report['findings'])} finding(s); report: {folder / 'report.json'}\n")

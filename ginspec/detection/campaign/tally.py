@@ -7,6 +7,7 @@ added, so a resumed campaign and merged shards give the report of one uninterrup
 from __future__ import annotations
 
 import bisect
+import heapq
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -20,18 +21,23 @@ OCCURRENCES_KEPT = 20
 @dataclass
 class Finding:
     count: int = 0
-    occurrences: list[tuple[int, int, str]] = field(default_factory=list)
-    """(index, cut, first problem) of the kept occurrences, by index."""
+    occurrences: list[tuple[int, int, str, int]] = field(default_factory=list)
+    """(index, cut, first problem, part) of the kept occurrences, by index; ``part`` is the hand of
+    a game that departs (:mod:`ginspec.detection.campaign.games`), 0 for a campaign of hands."""
+    indices: list[int] = field(default_factory=list)
+    """The index of every occurrence, in order (the report lists them all)."""
 
-    def add(self, index: int, cut: int, problem: str, count: int = 1) -> None:
+    def add(self, index: int, cut: int, problem: str, count: int = 1, part: int = 0) -> None:
         self.count += count
-        entry = (index, cut, problem)
+        if count:
+            bisect.insort(self.indices, index)
+        entry = (index, cut, problem, part)
         position = bisect.bisect_left(self.occurrences, entry)
         if position < OCCURRENCES_KEPT and (position == len(self.occurrences) or self.occurrences[position][0] != index):
             self.occurrences.insert(position, entry)
             del self.occurrences[OCCURRENCES_KEPT:]
 
-    def shortest(self) -> tuple[int, int, str]:
+    def shortest(self) -> tuple[int, int, str, int]:
         """The kept occurrence that shows the defect in the fewest moves (the lowest index among
         equals): the finding's representative, written as its vector."""
         return min(self.occurrences, key=lambda entry: (entry[1], entry[0]))
@@ -53,7 +59,7 @@ class Tally:
             self.unsupported += 1
         else:
             self.disagreements += 1
-            self.findings.setdefault(outcome.signature, Finding()).add(outcome.index, outcome.cut, outcome.problem)
+            self.findings.setdefault(outcome.signature, Finding()).add(outcome.index, outcome.cut, outcome.problem, part=getattr(outcome, "part", 0))
 
     def add_all(self, outcomes: Iterable[Outcome]) -> None:
         for outcome in outcomes:
@@ -68,8 +74,9 @@ class Tally:
         for signature, theirs in other.findings.items():
             mine = self.findings.setdefault(signature, Finding())
             mine.count += theirs.count
-            for index, cut, problem in theirs.occurrences:
-                mine.add(index, cut, problem, count=0)
+            mine.indices = list(heapq.merge(mine.indices, theirs.indices))
+            for index, cut, problem, part in theirs.occurrences:
+                mine.add(index, cut, problem, count=0, part=part)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,7 +85,7 @@ class Tally:
             "unsupported": self.unsupported,
             "disagreements": self.disagreements,
             "findings": {
-                signature: {"count": found.count, "occurrences": [list(entry) for entry in found.occurrences]}
+                signature: {"count": found.count, "occurrences": [list(entry) for entry in found.occurrences], "indices": found.indices}
                 for signature, found in sorted(self.findings.items())
             },
         }
@@ -87,5 +94,6 @@ class Tally:
     def from_json(cls, data: Mapping[str, Any]) -> "Tally":
         tally = cls(int(data["hands"]), int(data["agreed"]), int(data["unsupported"]), int(data["disagreements"]))
         for signature, found in data["findings"].items():
-            tally.findings[signature] = Finding(int(found["count"]), [(int(i), int(c), str(p)) for i, c, p in found["occurrences"]])
+            kept = [(int(entry[0]), int(entry[1]), str(entry[2]), int(entry[3]) if len(entry) > 3 else 0) for entry in found["occurrences"]]
+            tally.findings[signature] = Finding(int(found["count"]), kept, [int(index) for index in found.get("indices", [entry[0] for entry in kept])])
         return tally

@@ -12,11 +12,11 @@ import signal
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ginspec.adapters.base import Adapter, Question
-from ginspec.detection.campaign.compare import check_hand
-from ginspec.detection.campaign.hands import Shard, play_hand
+from ginspec.adapters.base import Adapter
+from ginspec.detection.campaign.compare import check_played, native_asker
+from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
+from ginspec.detection.campaign.hands import Shard, play_moves
 from ginspec.detection.campaign.tally import Tally
-from ginspec.errors import UsageError
 from reference_impl.rules import RoundRules
 
 CHUNK_HANDS = 100
@@ -35,6 +35,8 @@ class Plan:
     total: int
     shard: Shard = field(default_factory=Shard)
     timeout: float | None = None
+    games: bool = False
+    """Each index is a whole game (:mod:`ginspec.detection.campaign.games`), not one hand."""
 
     @property
     def chunks(self) -> int:
@@ -47,25 +49,6 @@ class Plan:
         return range(self.shard.index(start), self.shard.index(stop - 1) + 1, self.shard.count) if stop > start else range(0)
 
 
-def open_engine_for(plan: Plan) -> tuple[Adapter, frozenset[str]]:
-    """The engine, started and asked its capabilities; refused in one line if it does not play
-    a whole hand (``round``) under the campaign's rules."""
-    from ginspec.adapters import open_engine
-    from ginspec.adapters.guard import open_guarded
-
-    adapter = open_guarded(plan.engine, plan.timeout, open_engine)
-    try:
-        capabilities = adapter.capabilities()
-        reason = capabilities.unsupported_reason(Question("round", {}, plan.parameters, "campaign"))
-    except BaseException:
-        adapter.close()
-        raise
-    if reason:
-        adapter.close()
-        raise UsageError(f"--engine {plan.engine!r}: cannot be asked whole hands under variant {plan.variant!r}: {reason}")
-    return adapter, capabilities.omits
-
-
 class ChunkPlayer:
     """Plays chunks with one engine, started once."""
 
@@ -76,18 +59,29 @@ class ChunkPlayer:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
         self.omits = omits
+        self.native = native_asker(adapter, omits)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
+        """The tally of one chunk's hands (counts and findings only: all a worker sends back)."""
         tally = Tally()
+        adapter, omits, parameters, rules, seed, native = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native
         for index in self.plan.indices(chunk):
-            tally.add(check_hand(self.adapter, self.omits, self.plan.parameters, play_hand(self.rules, self.plan.seed, index)))
+            tally.add(check_played(adapter, omits, parameters, play_moves(rules, seed, index), native))
         return chunk, tally
 
     def close(self) -> None:
         self.adapter.close()
 
 
-_PLAYER: ChunkPlayer | None = None
+_PLAYER: Any = None
+
+
+def _player_for(plan: Plan, adapter: Adapter | None = None, omits: frozenset[str] = frozenset()) -> Any:
+    """The chunk player of the campaign: two-player hands here, games and table hands beside
+    (:class:`ginspec.detection.campaign.units.UnitPlayer`)."""
+    from ginspec.detection.campaign.units import UnitPlayer, needs_unit_player
+
+    return UnitPlayer(plan, adapter, omits) if needs_unit_player(plan) else ChunkPlayer(plan, adapter, omits)
 
 
 def _start_worker(plan: Plan) -> None:
@@ -96,7 +90,7 @@ def _start_worker(plan: Plan) -> None:
     global _PLAYER
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _PLAYER = ChunkPlayer(plan)
+    _PLAYER = _player_for(plan)
     multiprocessing.util.Finalize(_PLAYER, _PLAYER.close, exitpriority=10)
 
 
@@ -109,7 +103,7 @@ def play_chunks(plan: Plan, jobs: int, first: int, done: Callable[[int, Tally], 
     """Play chunks ``first`` to the last, calling ``done(chunk, tally)`` for each in order. With
     one job, in this process, with ``engine`` when it is given (the caller closes it)."""
     if jobs <= 1:
-        player = ChunkPlayer(plan, engine, omits)
+        player = _player_for(plan, engine, omits)
         try:
             for chunk in range(first, plan.chunks):
                 done(*player.play(chunk))

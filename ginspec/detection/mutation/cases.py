@@ -1,7 +1,7 @@
 """The suite's cases as the test of a mutant: every vector and every scenario that ``ginspec check``
 runs against the reference engine, each asked one at a time.
 
-A vector is run through :func:`ginspec.judging.runner.run_case` on an in-process reference adapter; a
+A vector is run through :meth:`ginspec.run.pipeline.RunPipeline.run_vector` on an in-process reference adapter; a
 scenario is one pytest-bdd item of a pytest session that stays open, run again with pytest's own
 test protocol. A case *fails* as ``ginspec check`` counts it: a vector whose status is one of
 :data:`ginspec.judging.runner.FAILING`, a scenario whose report failed.
@@ -19,7 +19,7 @@ from typing import Any, Callable
 import pytest
 from _pytest.runner import runtestprotocol
 
-from ginspec.judging.runner import FAILING, Case, plan_cases, run_case
+from ginspec.judging.runner import FAILING, Case
 
 ENGINE_PACKAGE = "reference_impl"
 
@@ -34,17 +34,20 @@ class SuiteCase:
 
 
 def vector_cases() -> list[SuiteCase]:
-    """Every vector as written, asked of the reference engine (as ``ginspec check`` does)."""
+    """Every vector as written, asked of the in-process reference engine (no watchdog: a mutant's
+    time is bounded by the worker) through the run pipeline, as ``ginspec check`` asks it."""
     from ginspec.adapters import open_engine
-    from ginspec.suite.vectors import load_vectors
+    from ginspec.run.pipeline import RunPipeline
+    from ginspec.run.selection import every_case
+    from ginspec.suite.variants import AS_WRITTEN
 
-    adapter = open_engine("reference")
-    capabilities = adapter.capabilities()
+    pipeline = RunPipeline("reference", every_case(), AS_WRITTEN, adapter=open_engine("reference"))
+    pipeline.start()
 
     def runner(case: Case) -> Callable[[], bool]:
-        return lambda: run_case(adapter, capabilities, case).status in FAILING
+        return lambda: pipeline.run_vector(case).status in FAILING
 
-    return [SuiteCase(f"vector:{case.id}", runner(case)) for case in plan_cases(load_vectors(tolerate_broken_variants=True))]
+    return [SuiteCase(f"vector:{case.id}", runner(case)) for case in pipeline.vector_cases()]
 
 
 def scenario_cases(items: list[pytest.Item]) -> list[SuiteCase]:

@@ -128,7 +128,7 @@ class WorkerPlugin:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ginspec.bdd.features import scenario_arguments
+    from ginspec.run.pipeline import scenario_run_arguments
 
     import resource
 
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     os.dup2(null, 1)
     os.dup2(null, 0)
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
-    arguments = scenario_arguments("reference") + ["-s", "--engine-timeout", str(SCENARIO_ENGINE_TIMEOUT)]
+    arguments = scenario_run_arguments("reference", SCENARIO_ENGINE_TIMEOUT) + ["-s"]
     pytest.main(arguments, plugins=[WorkerPlugin(mode, answers, orders)])
     return 0
 

@@ -388,3 +388,21 @@ def findings_for(
     found = [_explained_finding(defect, [failure.case for failure in group], engine_spec) for defect, group in chosen]
     found.sort(key=lambda finding: -finding.count)
     return found + _unexplained_findings([failure.case for failure in left], passing_cases, engine_spec)
+
+
+def defects_explaining(
+    failing: Sequence[tuple[Posed, tuple[str, str]]],
+    passing: Sequence[Posed],
+    capabilities: Capabilities,
+    predictions: Predictions,
+) -> list[KnownDefect | None]:
+    """For failing questions posed directly (with the verdict of the engine's answer to each; a
+    fuzz campaign's shrunk hands, which are no vectors), the known defect the greedy choice of
+    :func:`findings_for` puts each under (steps 1 to 3), or None where no chosen defect explains it."""
+    failures = [_Failure(posed.case, posed, verdict, _explaining(posed, verdict, capabilities, predictions)) for posed, verdict in failing]
+    by_name = {defect.name: defect for defect in predictions.defects}
+    chosen = _cover(failures, by_name, passing, capabilities, predictions)
+    covered = {id(failure) for _, group in chosen for failure in group}
+    _pairs([failure for failure in failures if id(failure) not in covered], chosen, capabilities, predictions)
+    owner = {id(failure): defect for defect, group in chosen for failure in group}
+    return [owner.get(id(failure)) for failure in failures]
