@@ -78,4 +78,4 @@ def test_a_hand_without_layoffs_is_not_sent_with_layoffs_to_an_engine_that_alway
     result = _run(_AlwaysLaysOff(), "round-0083")
     assert "layoffs" in result.depends_on
     assert result.status == "unsupported", result.message
-    assert "layoffs=False" in result.message
+    assert "layoffs: false" in result.message
