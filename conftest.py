@@ -1,7 +1,7 @@
 """pytest options for the conformance suite (``--engine``) and the feature step definitions."""
 
 pytest_plugins = [
-    "ginspec.pytest_plugin",
+    "ginspec.pytest_plugin.engine_option",
     "ginspec.bdd.judging",
     "ginspec.bdd.steps",
     "ginspec.bdd.steps_play",
@@ -34,7 +34,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """Make one temporary folder for the whole run, before pytest-xdist starts its worker processes
     (which inherit the environment), so that they can share work such as building the site.
 
-    Remembered schema checks and parsed YAML (``ginspec.schema_checks``, ``ginspec.parsed_cache``)
+    Remembered schema checks and parsed YAML (``ginspec.suite.schema_checks``, ``ginspec.suite.parsed_cache``)
     go to a folder inside it, never to the user's cache: every process of the run, and every
     command the tests start, share it, collection included. It starts as a copy of the user's
     memory, which is keyed by the bytes of each file and schema, so that a file is checked again
@@ -76,7 +76,7 @@ def _bytecode_aside(config: pytest.Config, folder: str) -> None:
 
 def _users_memory() -> str | None:
     """The folder of the user's remembered checks, or None when there is none (or it is off)."""
-    from ginspec.schema_checks import cache_file
+    from ginspec.suite.schema_checks import cache_file
 
     checks = cache_file()
     return None if checks is None else str(checks.parent)

@@ -1,7 +1,7 @@
 """The build step that puts the suite into the wheel.
 
 ``spec/``, ``vectors/`` and ``features/`` stay where they are in the repository (one copy in git);
-building a wheel copies them into the package as ``ginspec/data/``, where ``ginspec.paths`` finds
+building a wheel copies them into the package as ``ginspec/data/``, where ``ginspec.suite.paths`` finds
 them through ``importlib.resources``. An editable install reads the checkout instead.
 """
 
@@ -14,7 +14,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-SUITE_FOLDERS = ("spec", "vectors", "features")  # the same list as ginspec.paths.SUITE_FOLDERS
+SUITE_FOLDERS = ("spec", "vectors", "features")  # the same list as ginspec.suite.paths.SUITE_FOLDERS
 
 
 class BuildPyWithSuite(build_py):

@@ -4,7 +4,7 @@ against ``python -c "import yaml"`` on the same machine in the same run.
 Each command is a fresh process, launched ``--repeats`` times, interleaved with the baseline so that
 background load falls on all of them alike; the median wall time is kept and the ratio to the
 baseline printed. One untimed run of each comes first (it warms the file cache and the remembered
-schema checks of ``ginspec.schema_checks``, as any earlier use would). The target is a ratio of at
+schema checks of ``ginspec.suite.schema_checks``, as any earlier use would). The target is a ratio of at
 most 4. The script always exits with status 0: it is a measurement, not a test.
 
 Usage::

@@ -86,7 +86,7 @@ def _version(distribution: str) -> str:
 
 
 def reference_engine(variant: str) -> Engine:
-    from ginspec.variants import load_variants
+    from ginspec.suite.variants import load_variants
     from reference_impl.round import apply, deal_in_order, legal_actions
     from reference_impl.rules import RoundRules
 

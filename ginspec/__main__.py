@@ -1,3 +1,3 @@
-from ginspec.cli import main
+from ginspec.commands.main import main
 
 raise SystemExit(main())

@@ -3,7 +3,7 @@ several miniature defects at once (``tests/engines/several_defects.py``) run on 
 case failing with a long unbroken message, and findings in the JSON report's shape.
 
 The findings here are a fixture (the failing cases grouped by their first rule, the smallest
-first), not the diagnosis of :mod:`ginspec.diagnosis`, which takes most of a minute on this many
+first), not the diagnosis of :mod:`ginspec.judging.diagnosis`, which takes most of a minute on this many
 cases: these tests are about how a failing engine's page reads, not about which findings it has."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import Any
 from unittest import mock
 
-from ginspec.again import again_command
-from ginspec.report import build_report
-from ginspec.runner import CaseResult, plan_cases, run_cases
-from ginspec.vectors import load_vectors
+from ginspec.judging.again import again_command
+from ginspec.judging.report import build_report
+from ginspec.judging.runner import CaseResult, plan_cases, run_cases
+from ginspec.suite.vectors import load_vectors
 from tests.engines.several_defects import SeveralDefects
 
 FAILING_ENGINE = "several-defects"
@@ -41,7 +41,7 @@ def failing_engine_report() -> dict[str, Any]:
         expected={"deadwood": 1}, observed={"deadwood": 11}, message="deadwood: expected 1, observed 11", seconds=0.0, input={"hand": "Ac"},
     )
     results.append(outline)
-    with mock.patch("ginspec.diagnosis.findings_for", return_value=[]):
+    with mock.patch("ginspec.judging.diagnosis.findings_for", return_value=[]):
         report = build_report(capabilities, None, results, ENGINE_OPTION)
     by_rule: dict[str, list[Any]] = defaultdict(list)
     for result in results:

@@ -13,8 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ginspec.cli import main
-from ginspec.paths import ROOT_VARIABLE
+from ginspec.commands.main import main
+from ginspec.suite.paths import ROOT_VARIABLE
 
 
 def ginspec(*args: str, stdin: str | None = None, root: Path | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -40,7 +40,7 @@ class AutomaticLayoffs(ReferenceAdapter):
         declared = dataclasses.replace(super().capabilities(), engine="automatic-layoffs", layoff_style="automatic")
         if self.home_variant is None:
             return declared
-        from ginspec.variants import get_variant
+        from ginspec.suite.variants import get_variant
 
         played = {name: (value,) for name, value in get_variant(self.home_variant).parameters.items()}
         return dataclasses.replace(declared, engine=f"automatic-layoffs-{self.home_variant}", parameters=played, home_variant=self.home_variant)
@@ -145,7 +145,7 @@ class Reading(ActedReading, Limited):
     others), acted out as :mod:`tests.masquerade_readings` describes."""
 
     def __init__(self, question: str, reading: str) -> None:
-        from ginspec.readings import reading_limits
+        from ginspec.suite.readings import reading_limits
 
         super().__init__(reading_limits({question: reading}))
         self.question = question

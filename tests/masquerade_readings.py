@@ -45,7 +45,7 @@ def _replay(question: Question, before: Any, seen: Any) -> dict[str, Any]:
     action)`` may refuse an action (raise :class:`Refused`) before the rules apply it, and
     ``seen(state, reported)`` reports a state."""
     from ginspec.adapters.reference import answer_by_replay
-    from ginspec.open_questions import start_of_table_round
+    from ginspec.judging.open_questions import start_of_table_round
     from reference_impl.table_round import apply_table, table_state_summary
 
     data = {**question.input, "parameters": question.parameters}

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from ginspec.diagnosis import Finding, findings_for
-from ginspec.diagnosis.dictionary import known_defects
-from ginspec.diagnosis.hypotheses import Predictions
-from ginspec.miniatures import MINIATURES, CombinedAdapter, Miniature, MiniatureAdapter
-from ginspec.runner import Case, plan_cases, run_cases
-from ginspec.vectors import load_vectors
+from ginspec.judging.diagnosis import Finding, findings_for
+from ginspec.judging.diagnosis.dictionary import known_defects
+from ginspec.judging.diagnosis.hypotheses import Predictions
+from ginspec.adapters.miniatures import MINIATURES, CombinedAdapter, Miniature, MiniatureAdapter
+from ginspec.judging.runner import Case, plan_cases, run_cases
+from ginspec.suite.vectors import load_vectors
 
 CASES_PER_RULE = 30
 """Cases run per broken rule of a combination (the first of the rule's vectors, by ID)."""
@@ -56,7 +56,7 @@ def detectable() -> tuple[str, ...]:
 
 def _touched(miniature: Miniature) -> set[str]:
     """What a miniature changes: the functions it replaces and the parameters it reads wrongly."""
-    from ginspec.diagnosis.dictionary import KnownDefect
+    from ginspec.judging.diagnosis.dictionary import KnownDefect
 
     targets = set(KnownDefect(miniature.name, (miniature.rule,), "", miniature).targets)
     if miniature.parameters is not None:

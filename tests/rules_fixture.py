@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginspec.variants import get_variant
+from ginspec.suite.variants import get_variant
 from reference_impl.rules import HandRules
 
 

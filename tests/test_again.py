@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import tests.test_features as bound
-from ginspec.again import again_command, scenario_node_id, scenario_test_names, split_variant
-from ginspec.features import _scenario_of_function
-from ginspec.paths import suite_root
-from ginspec.report import reproduce_command
-from ginspec.runner import CaseResult
+from ginspec.judging.again import again_command, scenario_node_id, scenario_test_names, split_variant
+from ginspec.bdd.features import _scenario_of_function
+from ginspec.suite.paths import suite_root
+from ginspec.judging.report import reproduce_command
+from ginspec.judging.runner import CaseResult
 
 ROOT = Path(__file__).resolve().parent.parent
 WRONG = "tests.engines.several_defects:SeveralDefects"

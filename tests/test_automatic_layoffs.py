@@ -1,4 +1,4 @@
-"""An engine that lays off automatically (``layoff_style: automatic``, :mod:`ginspec.automatic`)
+"""An engine that lays off automatically (``layoff_style: automatic``, :mod:`ginspec.judging.automatic`)
 is judged on the hand as it plays it: with the defender's best lay-offs (LAYOFF-OPTIMAL), no
 lay-off action expected in a checkpoint, and a case about a lay-off action unsupported."""
 
@@ -8,9 +8,9 @@ import dataclasses
 from typing import Any
 
 from ginspec.adapters.base import Capabilities
-from ginspec.automatic import for_automatic_layoffs, strip_layoffs
-from ginspec.runner import plan_case, run_case
-from ginspec.vectors import load_vectors
+from ginspec.judging.automatic import for_automatic_layoffs, strip_layoffs
+from ginspec.judging.runner import plan_case, run_case
+from ginspec.suite.vectors import load_vectors
 from tests.masquerade_engines import AutomaticLayoffs
 
 

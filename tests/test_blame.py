@@ -1,8 +1,8 @@
-"""The blame ranking (ginspec/blame.py): the rule a pattern of failures points at comes first."""
+"""The blame ranking (ginspec/judging/blame.py): the rule a pattern of failures points at comes first."""
 
 from __future__ import annotations
 
-from ginspec.blame import blame_section, kept_rules, rank_rules
+from ginspec.judging.blame import blame_section, kept_rules, rank_rules
 
 
 def case(status: str, *rules: str, depends_on: tuple[str, ...] = (), kind: str = "score", expected=None, observed=None) -> dict:
@@ -112,8 +112,8 @@ def test_bonuses_that_follow_from_a_game_ending_after_another_hand_are_no_eviden
 def test_every_parameter_rule_is_a_rule_of_the_registry() -> None:
     """A parameter's description may write a run as ``A-2-3``: only rule IDs of the registry are
     taken as its rule."""
-    from ginspec.blame import parameter_rules
-    from ginspec.registry import rules_by_id
+    from ginspec.judging.blame import parameter_rules
+    from ginspec.suite.registry import rules_by_id
 
     known = rules_by_id()
     assert parameter_rules()["ace_in_runs"] == "MELD-RUN-ACE-LOW"

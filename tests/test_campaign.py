@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ginspec.campaign.compare import check_hand
-from ginspec.campaign.hands import Shard, play_hand
-from ginspec.cli import main
-from ginspec.variants import get_variant
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.detection.campaign.compare import check_hand
+from ginspec.detection.campaign.hands import Shard, play_hand
+from ginspec.commands.main import main
+from ginspec.suite.variants import get_variant
+from ginspec.suite.yamlio import SAFE_LOADER
 from reference_impl.rules import RoundRules
 from tests.oracle import rounds
 

@@ -1,6 +1,6 @@
 """A campaign's findings name a defect only when the engine's answers leave it standing: the
 candidates that explain a disagreement are tested on the suite's vectors where they would answer
-wrong (:func:`ginspec.campaign.diagnose._probes`).
+wrong (:func:`ginspec.detection.campaign.diagnose._probes`).
 
 The occurrence below is a real one: hand 30258 of seed 0 under OpenSpiel's home variant, where
 OpenSpiel, on the first turn, takes the upcard and is offered no knock. Under the rules p1 holds
@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from ginspec.adapters import open_engine
-from ginspec.campaign.diagnose import diagnose
-from ginspec.campaign.tally import Finding, Tally
-from ginspec.campaign.worker import Plan
-from ginspec.variants import get_variant
+from ginspec.detection.campaign.diagnose import diagnose
+from ginspec.detection.campaign.tally import Finding, Tally
+from ginspec.detection.campaign.worker import Plan
+from ginspec.suite.variants import get_variant
 
 KEY = "round: in phase discard after draw: legal missing [knock] extra []"
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import yaml
 
-from ginspec.campaign.games import play_game
-from ginspec.campaign.tables import play_table_hand
-from ginspec.variants import resolve_parameters
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.detection.campaign.games import play_game
+from ginspec.detection.campaign.tables import play_table_hand
+from ginspec.suite.variants import resolve_parameters
+from ginspec.suite.yamlio import SAFE_LOADER
 from reference_impl.table_round import table_play_rules
 from tests.oracle import table_rounds
 from tests.oracle.games import answer as oracle_game

@@ -10,9 +10,15 @@ import random
 
 from ginspec.adapters.guard import GuardedAdapter
 from ginspec.adapters.reference import ReferenceAdapter, action_texts, canonical_action
-from ginspec.campaign.compare import _same_moves_played, _same_text_as_played, check_hand, check_played, native_asker
-from ginspec.campaign.hands import play_hand, play_moves
-from ginspec.variants import get_variant
+from ginspec.detection.campaign.compare import (
+    _same_moves_played,
+    _same_text_as_played,
+    check_hand,
+    check_played,
+    native_asker,
+)
+from ginspec.detection.campaign.hands import play_hand, play_moves
+from ginspec.suite.variants import get_variant
 from reference_impl.actions import format_action
 from reference_impl.rules import RoundRules
 from tests.engines.two_departures import TwoDepartures

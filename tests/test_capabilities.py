@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from ginspec.adapters import open_engine
-from ginspec.runner import CaseResult, plan_cases, run_cases
-from ginspec.variants import get_variant, resolve_run_variant
-from ginspec.vectors import Vector, load_vectors
+from ginspec.judging.runner import CaseResult, plan_cases, run_cases
+from ginspec.suite.variants import get_variant, resolve_run_variant
+from ginspec.suite.vectors import Vector, load_vectors
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = "tests.engines.limited:LimitedEngine"

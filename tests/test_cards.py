@@ -16,7 +16,7 @@ from reference_impl.cards import (
     parse_card,
     parse_cards,
 )
-from ginspec.notation import NotationProblem, is_card, read_card
+from ginspec.suite.notation import NotationProblem, is_card, read_card
 from reference_impl.errors import NotationError
 
 

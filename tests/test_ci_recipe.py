@@ -68,7 +68,7 @@ def test_the_recipe_fails_on_a_departure_and_passes_once_it_is_in_the_baseline(t
     assert "# Conformance of ace-eleven" in summary.read_text(encoding="utf-8")
     assert (reports / "ginspec.json").exists()
 
-    from ginspec.expectations import expectations_path
+    from ginspec.judging.expectations import expectations_path
 
     baseline = tmp_path / "expectations" / expectations_path(engine).name  # named after --engine
     baseline.parent.mkdir()

@@ -12,9 +12,9 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from ginspec.adapters.base import Capabilities
-from ginspec.junit import junit_xml
-from ginspec.report import build_report, closing_line, closing_line_of_counts, markdown_report
-from ginspec.runner import CaseResult
+from ginspec.judging.junit import junit_xml
+from ginspec.judging.report import build_report, closing_line, closing_line_of_counts, markdown_report
+from ginspec.judging.runner import CaseResult
 
 
 def _results(**counts: int) -> list[CaseResult]:

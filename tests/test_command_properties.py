@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginspec.cli import main
+from ginspec.commands.main import main
 
 EXAMPLE_SECONDS = 20
 """An example that takes longer is a hang (each takes milliseconds, a check about a second)."""

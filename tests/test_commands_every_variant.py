@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ginspec.cli import main
-from ginspec.variants import variant_files
+from ginspec.commands.main import main
+from ginspec.suite.variants import variant_files
 from tests.oracle import rounds, table_rounds
 from tests.oracle.melds import least_deadwood
 from tests.oracle.scoring import score as oracle_score
 from tests.oracle.yamlfile import read_document
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = sorted(variant_files())
@@ -155,7 +155,7 @@ def test_play(variant: str, capsys) -> None:
 
 def test_a_variant_file_with_parameters_that_cannot_go_together_names_the_file_and_both_keys(tmp_path: Path) -> None:
     from ginspec.errors import InvalidVariant
-    from ginspec.variants import load_variants
+    from ginspec.suite.variants import load_variants
 
     for name, path in variant_files().items():
         (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
@@ -214,7 +214,7 @@ def test_game_play(variant: str, capsys, tmp_path: Path) -> None:
         return
     assert status == 0, err
     assert out.rstrip().splitlines()[-2] == "game over", out[-500:]
-    from ginspec.transcripts import load_transcripts
+    from ginspec.play.transcripts import load_transcripts
 
     transcripts = load_transcripts(saved)
     hands = [oracle_hand_result(transcript, params) for transcript in transcripts]

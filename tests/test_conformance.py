@@ -9,7 +9,7 @@ import pytest
 
 from ginspec.adapters import Adapter
 from ginspec.run.pipeline import judge_vector
-from ginspec.vectors import Vector, load_vectors
+from ginspec.suite.vectors import Vector, load_vectors
 
 VECTORS = load_vectors()
 

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ginspec.report import changed_rules, rule_verdicts
-from ginspec.runner import CaseResult
+from ginspec.judging.report import changed_rules, rule_verdicts
+from ginspec.judging.runner import CaseResult
 
 ROOT = Path(__file__).resolve().parent.parent
 

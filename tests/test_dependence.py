@@ -6,7 +6,7 @@ The reference engine is a deterministic function of the question and the paramet
 checks every parameter of its rules first, then reads a value only when the answer uses it, so a
 change of parameters the answer does not read leaves it unchanged, short of a value the engine
 refuses; and a change that leaves every parameter an earlier run read as that run had it gives that
-run's answer again (:class:`ginspec.dependence.Trials`). Those shortcuts are themselves checked on a
+run's answer again (:class:`ginspec.judging.dependence.Trials`). Those shortcuts are themselves checked on a
 sample of cases, by asking the engine every change."""
 
 from __future__ import annotations
@@ -17,10 +17,19 @@ from typing import Any, Iterable, Mapping
 
 import pytest
 
-from ginspec.dependence import ABSENT, PathProbe, Probe, RecordingParameters, Trials, candidate_values, parameters_read, reference_answer
-from ginspec.runner import question_for
-from ginspec.variants import load_variants, parameter_schemas
-from ginspec.vectors import Vector, load_vectors
+from ginspec.judging.dependence import (
+    ABSENT,
+    PathProbe,
+    Probe,
+    RecordingParameters,
+    Trials,
+    candidate_values,
+    parameters_read,
+    reference_answer,
+)
+from ginspec.judging.runner import question_for
+from ginspec.suite.variants import load_variants, parameter_schemas
+from ginspec.suite.vectors import Vector, load_vectors
 
 VECTORS = load_vectors()
 BY_FILE: dict[str, list[Vector]] = defaultdict(list)
@@ -122,7 +131,7 @@ def test_a_listed_parameter_can_change_the_answer() -> None:
 def test_a_value_equal_to_another_of_a_different_type_is_judged_on_its_own() -> None:
     """``True == 1`` in Python; the engine takes 1 as a gin bonus and refuses True, whichever it
     is asked first."""
-    from ginspec.dependence import allowed
+    from ginspec.judging.dependence import allowed
 
     assert not allowed("gin_bonus", True) and allowed("gin_bonus", 1)
     assert allowed("gin_bonus", 0) and not allowed("gin_bonus", False)
@@ -131,7 +140,7 @@ def test_a_value_equal_to_another_of_a_different_type_is_judged_on_its_own() -> 
 def test_the_dependence_finds_what_a_rule_changes() -> None:
     """A knock question at a deadwood of 5 depends on the knock limit; a meld question does not."""
     knock = Probe("knock", {"hand": "Ac 2c 3c 7d 7h 7s Ts Js Qs 5h Kd", "discard": "Kd"}, {"legal": True})
-    from ginspec.dependence import dependence
+    from ginspec.judging.dependence import dependence
 
     standard = VARIANTS["standard"]
     assert "knock_limit" in dependence(knock, standard)
@@ -169,13 +178,13 @@ def test_the_engine_reads_for_an_answer_only_the_parameters_it_uses() -> None:
 
 @pytest.fixture(scope="module")
 def scenario_questions() -> list[tuple[str, Any, Any]]:
-    from ginspec.scenario_dependence import record_questions
+    from ginspec.bdd.scenario_dependence import record_questions
 
     return record_questions()
 
 
 def test_every_scenario_that_asks_a_question_records_its_dependence(scenario_questions: list[tuple[str, Any, Any]]) -> None:
-    from ginspec.scenario_dependence import read_scenario_entries
+    from ginspec.bdd.scenario_dependence import read_scenario_entries
 
     recorded = read_scenario_entries()
     asked = {case_id for case_id, _, _ in scenario_questions}
@@ -186,7 +195,7 @@ def test_every_scenario_that_asks_a_question_records_its_dependence(scenario_que
 
 
 def test_the_recorded_scenario_dependence_is_complete(scenario_questions: list[tuple[str, Any, Any]]) -> None:
-    from ginspec.scenario_dependence import read_scenario_dependence
+    from ginspec.bdd.scenario_dependence import read_scenario_dependence
 
     recorded = read_scenario_dependence()
     problems = []
@@ -199,7 +208,7 @@ def test_the_recorded_scenario_dependence_is_complete(scenario_questions: list[t
 
 
 def test_recording_replaces_a_dependence_line_and_leaves_the_rest_as_written() -> None:
-    from ginspec.dependence_cli import rewrite_file
+    from ginspec.commands.dependence import rewrite_file
 
     text = (
         "area: melds\nvectors:\n"

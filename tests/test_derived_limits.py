@@ -1,12 +1,12 @@
 """A case derived for a variant is turned away for an engine's limited parameter only when its
-answer under that variant depends on the parameter (:func:`ginspec.derive.derived_dependence`)."""
+answer under that variant depends on the parameter (:func:`ginspec.judging.derive.derived_dependence`)."""
 
 from __future__ import annotations
 
-from ginspec.derive import derived_dependence
-from ginspec.runner import plan_cases, run_cases
-from ginspec.variants import get_variant
-from ginspec.vectors import load_vectors
+from ginspec.judging.derive import derived_dependence
+from ginspec.judging.runner import plan_cases, run_cases
+from ginspec.suite.variants import get_variant
+from ginspec.suite.vectors import load_vectors
 from tests.masquerade_engines import Limited
 
 GAME_KINDS = {"game", "hollywood", "three_player", "partnership", "table_game"}

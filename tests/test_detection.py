@@ -1,4 +1,4 @@
-"""The records of detection power the site reads (ginspec/detection.py) and its page."""
+"""The records of detection power the site reads (ginspec/detection/measures.py) and its page."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ginspec.detection import InvalidDetectionRecord, load_mutation_scores, load_selftest
+from ginspec.detection.measures import InvalidDetectionRecord, load_mutation_scores, load_selftest
 from ginspec.site import Site
 
 ROOT = Path(__file__).resolve().parent.parent

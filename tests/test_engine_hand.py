@@ -234,7 +234,7 @@ def test_rules_are_values_fixed_when_made() -> None:
     """Rules made from equal parameters are equal (and hash alike), whatever other keys the mapping
     holds; rules with one value otherwise are not; and changing the mapping afterwards changes
     nothing in the rules made from it."""
-    from ginspec.variants import get_variant
+    from ginspec.suite.variants import get_variant
     from reference_impl.rules import RoundRules
 
     parameters = {**vars_of(STANDARD), "unrelated": 1}

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from ginspec.variants import get_variant
+from ginspec.suite.variants import get_variant
 from reference_impl.cards import DECK
 from reference_impl.evolve import _layout, evolve
 from reference_impl.round import RoundState, deal_in_order

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.yamlio import SAFE_LOADER
 from tests.in_process import ginspec
 
 

@@ -28,10 +28,10 @@ from typing import Callable
 import pytest
 import yaml
 
-from ginspec import registry, variants
-from ginspec.cli import main
-from ginspec.files import write_atomic
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite import registry, variants
+from ginspec.commands.main import main
+from ginspec.suite.files import write_atomic
+from ginspec.suite.yamlio import SAFE_LOADER
 from tests.engines.misbehaving import environment
 
 REPO = Path(__file__).resolve().parent.parent
@@ -103,7 +103,7 @@ def suite_copy(tmp: Path) -> Path:
 
 
 def own_memory(tmp: Path) -> None:
-    """A memory of schema checks of the fault's own (``ginspec.schema_checks``), instead of the
+    """A memory of schema checks of the fault's own (``ginspec.suite.schema_checks``), instead of the
     one the run's processes share, which keeps only the latest passes."""
     os.environ[CACHE] = str(tmp / "cache")
 

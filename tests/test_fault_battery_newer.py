@@ -25,7 +25,7 @@ from xml.etree import ElementTree as ET
 import pytest
 import yaml
 
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.yamlio import SAFE_LOADER
 from tests.test_fault_battery import KNOWN, REPO, Fault, Outcome, _restore_root, check, engine_script, protocol_engine, run, suite_copy
 
 pytest_plugins = ["pytester"]
@@ -157,46 +157,46 @@ def full_disk_under_standard_output(tmp: Path) -> Outcome:
 
 @fault("outputs", 2, "--save", "the disk is full", "nothing was written")
 def full_disk_while_saving_a_hand(tmp: Path) -> Outcome:
-    import ginspec.files
+    import ginspec.suite.files
 
     def full(*_: object, **__: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    saved, ginspec.files.os.fsync = ginspec.files.os.fsync, full  # the write fails as it is flushed
+    saved, ginspec.suite.files.os.fsync = ginspec.suite.files.os.fsync, full  # the write fails as it is flushed
     try:
         outcome = run("play", "--seed", "4", "--save", str(tmp / "hand.yaml"), stdin=b"1\n" * 200)
     finally:
-        ginspec.files.os.fsync = saved
+        ginspec.suite.files.os.fsync = saved
     assert os.listdir(tmp) == []
     return outcome
 
 
 @fault("outputs", 2, "--out", "not writable")
 def fuzz_out_in_a_read_only_folder(tmp: Path) -> Outcome:
-    import ginspec.outputs
+    import ginspec.suite.outputs
 
     real = os.access
     locked = tmp / "locked"
     locked.mkdir()
-    ginspec.outputs.os.access = lambda path, mode: False if Path(path) == locked else real(path, mode)  # as for a user who is not root
+    ginspec.suite.outputs.os.access = lambda path, mode: False if Path(path) == locked else real(path, mode)  # as for a user who is not root
     try:
         return run("fuzz", "--engine", "reference", "--examples", "5", "--out", str(locked / "findings"))
     finally:
-        ginspec.outputs.os.access = real
+        ginspec.suite.outputs.os.access = real
 
 
 @fault("outputs", 2, "--out", "could not be written", "Permission denied")
 def fuzz_out_refused_while_writing(tmp: Path) -> Outcome:
-    import ginspec.files
+    import ginspec.suite.files
 
     def denied(*_: object, **__: object) -> None:
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    saved, ginspec.files.tempfile.mkstemp = ginspec.files.tempfile.mkstemp, denied
+    saved, ginspec.suite.files.tempfile.mkstemp = ginspec.suite.files.tempfile.mkstemp, denied
     try:
         return run("fuzz", "--engine", "miniature:ace-counts-eleven", "--kind", "deadwood", "--examples", "200", "--out", str(tmp / "found"))
     finally:
-        ginspec.files.tempfile.mkstemp = saved
+        ginspec.suite.files.tempfile.mkstemp = saved
 
 
 # ----------------------------------------------------------------------------- tracebacks
@@ -394,14 +394,14 @@ def selftest_with_a_broken_vector_file(tmp: Path) -> Outcome:
 
 @fault("messages", 2, "--keep-reports", "not writable")
 def selftest_reports_into_a_read_only_folder(tmp: Path) -> Outcome:
-    import ginspec.outputs
+    import ginspec.suite.outputs
 
     real = os.access
-    ginspec.outputs.os.access = lambda path, mode: False if Path(path) == tmp else real(path, mode)  # as for a user who is not root
+    ginspec.suite.outputs.os.access = lambda path, mode: False if Path(path) == tmp else real(path, mode)  # as for a user who is not root
     try:
         return run("selftest", "--miniature", "ace-counts-eleven", "--no-record", "--keep-reports", str(tmp))
     finally:
-        ginspec.outputs.os.access = real
+        ginspec.suite.outputs.os.access = real
 
 
 @fault("messages", 2, "has no features/ folder, so its scenarios cannot run", "give --only vectors")
@@ -578,7 +578,7 @@ def _without_dependence(document: dict) -> dict:
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_dependence_rewrites_only_depends_on_in_every_style(style: str) -> None:
-    from ginspec.dependence_cli import rewrite_file
+    from ginspec.commands.dependence import rewrite_file
 
     text = STYLES[style]
     rewritten = rewrite_file(text, WORKED_OUT, f"{style}.yaml")
@@ -594,7 +594,7 @@ def test_dependence_rewrites_only_depends_on_in_every_style(style: str) -> None:
 
 
 def test_dependence_command_brings_every_style_up_to_date(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ginspec.scenario_dependence as scenarios
+    import ginspec.bdd.scenario_dependence as scenarios
 
     root = suite_copy(tmp_path)
     monkeypatch.setattr(scenarios, "compute_scenario_dependence", lambda: {})  # the vectors' part only

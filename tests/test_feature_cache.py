@@ -70,7 +70,7 @@ def test_a_file_the_parser_rejects_is_reported_by_pytest_bdd_and_not_remembered(
 def test_remembered_data_of_another_shape_is_parsed_again(tmp_path: Path, memory: Path) -> None:
     """Plain data under a file's key that pytest-bdd cannot build a document from (a memory
     written by hand, say) is not trusted: the file is parsed again and remembered afresh."""
-    from ginspec import parsed_cache
+    from ginspec.suite import parsed_cache
 
     feature = tmp_path / "sets.feature"
     feature.write_text(FEATURE, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Feature files read for display and traceability (:mod:`ginspec.feature_files`): each read gives
+"""Feature files read for display and traceability (:mod:`ginspec.suite.feature_files`): each read gives
 what the file says at that moment, under its own path, whatever was read before."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ginspec.feature_files import parse_feature
+from ginspec.suite.feature_files import parse_feature
 
 FIRST = """@MELD-SET
 Feature: Sets
@@ -66,7 +66,7 @@ def test_what_a_reader_changes_in_its_copy_stays_in_its_copy(tmp_path: Path) -> 
 
 
 def test_a_text_parsed_in_an_earlier_run_is_not_parsed_again(tmp_path: Path, monkeypatch) -> None:
-    import ginspec.feature_files as feature_files
+    import ginspec.suite.feature_files as feature_files
 
     monkeypatch.setenv("GINSPEC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(feature_files, "_PARSED", {})  # nothing parsed in this process yet

@@ -1,4 +1,4 @@
-"""Findings (ginspec/diagnosis/): failing cases grouped into defects by testing the known defects as
+"""Findings (ginspec/judging/diagnosis/): failing cases grouped into defects by testing the known defects as
 hypotheses, on engines with one defect and with several at once, with part of the dictionary held
 out; and the report, the commands and the miniature machinery they rest on."""
 
@@ -15,12 +15,12 @@ import pytest
 
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.cli import main
-from ginspec.diagnosis import findings_for
-from ginspec.diagnosis.dictionary import known_defects, parameter_defects
-from ginspec.miniatures import MINIATURES, CombinedAdapter, MiniatureAdapter
-from ginspec.report import build_report
-from ginspec.runner import run_cases
+from ginspec.commands.main import main
+from ginspec.judging.diagnosis import findings_for
+from ginspec.judging.diagnosis.dictionary import known_defects, parameter_defects
+from ginspec.adapters.miniatures import MINIATURES, CombinedAdapter, MiniatureAdapter
+from ginspec.judging.report import build_report
+from ginspec.judging.runner import run_cases
 from tests.multi_defect import cases_for, cases_of, combinations_of, separate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,7 +77,7 @@ def test_the_dictionary_holds_the_defects_real_engines_have() -> None:
     ],
 )
 def test_the_new_miniatures_play_their_defect(name: str, question: Question, right, wrong) -> None:
-    from ginspec.variants import get_variant
+    from ginspec.suite.variants import get_variant
 
     question = Question(question.kind, question.input, dict(get_variant("standard").parameters))
     reference = ReferenceAdapter().ask(question)
@@ -89,8 +89,8 @@ def test_the_new_miniatures_play_their_defect(name: str, question: Question, rig
 
 
 def test_the_dealer_draws_first_after_both_pass_in_the_miniature() -> None:
-    from ginspec.runner import plan_case
-    from ginspec.vectors import load_vectors
+    from ginspec.judging.runner import plan_case
+    from ginspec.suite.vectors import load_vectors
 
     vector = next(vector for vector in load_vectors() if vector.id == "round-0004")
     adapter = MiniatureAdapter(MINIATURES["dealer-draws-after-passes"])
@@ -124,7 +124,7 @@ def test_the_report_carries_findings_in_the_documented_shape_and_the_again_comma
 
 
 def test_a_derived_case_is_run_again_under_its_variant() -> None:
-    from ginspec.diagnosis.findings import again_command
+    from ginspec.judging.diagnosis.findings import again_command
 
     record = {"id": "deadwood-0001@oklahoma", "kind": "deadwood", "variant": "oklahoma", "origin": "derived"}
     assert again_command(record, "exec:./my engine") == "ginspec check --engine 'exec:./my engine' --id deadwood-0001 --variant oklahoma"
@@ -148,9 +148,9 @@ def test_a_passing_run_has_no_findings() -> None:
 
 DIAGNOSE_HUNDREDS = """
 import json, time
-from ginspec.diagnosis import findings_for
-from ginspec.miniatures import MINIATURES, CombinedAdapter
-from ginspec.runner import run_cases
+from ginspec.judging.diagnosis import findings_for
+from ginspec.adapters.miniatures import MINIATURES, CombinedAdapter
+from ginspec.judging.runner import run_cases
 from tests.multi_defect import all_cases
 
 names = ("pictures-count-rank", "knock-counts-eleven-cards", "dealer-draws-after-passes")
@@ -180,7 +180,7 @@ def test_a_report_of_hundreds_of_failures_is_diagnosed_in_seconds() -> None:
 def test_arrangements_found_under_a_defect_are_never_handed_to_the_reference_engine() -> None:
     """The reference engine remembers each hand's arrangements: those found while aces counted 11
     must not come back once the defect is gone."""
-    from ginspec.variants import get_variant
+    from ginspec.suite.variants import get_variant
 
     question = Question("deadwood", {"hand": "Ac 2c 3c Ad Ah 5s 7d 9h Jc Kd"}, dict(get_variant("standard").parameters))
     assert MiniatureAdapter(MINIATURES["ace-counts-eleven"]).ask(question)["arrangements"] == [["Ac Ad Ah"]]
@@ -191,9 +191,9 @@ def test_a_module_first_imported_while_a_defect_is_in_force_does_not_keep_it() -
     """A table question imports the table rules; under greedy lay-offs that import must not bind
     the greedy lay-offs into the table rules for good (a fresh interpreter shows it)."""
     script = (
-        "from ginspec.miniatures import MINIATURES, MiniatureAdapter\n"
-        "from ginspec.runner import plan_cases, run_cases\n"
-        "from ginspec.vectors import load_vectors\n"
+        "from ginspec.adapters.miniatures import MINIATURES, MiniatureAdapter\n"
+        "from ginspec.judging.runner import plan_cases, run_cases\n"
+        "from ginspec.suite.vectors import load_vectors\n"
         "vectors = [v for v in load_vectors() if v.id == 'scoring-9002']\n"
         "adapter = MiniatureAdapter(MINIATURES['greedy-lay-offs'])\n"
         "run_cases(adapter, adapter.capabilities(), plan_cases(vectors))\n"
@@ -205,8 +205,8 @@ def test_a_module_first_imported_while_a_defect_is_in_force_does_not_keep_it() -
 
 
 def test_a_defect_against_gin_plays_table_rounds_without_crashing() -> None:
-    from ginspec.runner import plan_case
-    from ginspec.vectors import load_vectors
+    from ginspec.judging.runner import plan_case
+    from ginspec.suite.vectors import load_vectors
 
     vector = next(vector for vector in load_vectors() if vector.id == "round-3017")
     adapter = MiniatureAdapter(MINIATURES["lay-off-against-gin"])
@@ -227,8 +227,8 @@ def test_the_diagnosis_reads_the_suite_in_use_each_time(tmp_path, monkeypatch) -
     next diagnosis, on the whole suite, in the same process."""
     import shutil
 
-    from ginspec.diagnosis.hypotheses import vector_of
-    from ginspec.paths import ROOT_VARIABLE
+    from ginspec.judging.diagnosis.hypotheses import vector_of
+    from ginspec.suite.paths import ROOT_VARIABLE
 
     small = tmp_path / "suite"
     (small / "vectors" / "round").mkdir(parents=True)

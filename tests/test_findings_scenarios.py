@@ -1,7 +1,7 @@
 """Findings for failing scenarios: the question a scenario's failing step judged is asked again of
 the reference engine with each known defect in force, so that an engine with several defects gets
 one finding per defect, its failing scenarios among the cases of the defect that explains them
-(ginspec/diagnosis/scenarios.py, ginspec/scenario_answers.py)."""
+(ginspec/judging/diagnosis/scenarios.py, ginspec/bdd/scenario_answers.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from typing import Sequence
 import pytest
 
 from ginspec.adapters.base import Capabilities
-from ginspec.diagnosis import findings_for
-from ginspec.diagnosis.dictionary import known_defects
-from ginspec.diagnosis.hypotheses import Posed, Predictions
-from ginspec.features import run_features
-from ginspec.miniatures import MINIATURES, CombinedAdapter
-from ginspec.runner import run_cases
-from ginspec.variants import get_variant
+from ginspec.judging.diagnosis import findings_for
+from ginspec.judging.diagnosis.dictionary import known_defects
+from ginspec.judging.diagnosis.hypotheses import Predictions
+from ginspec.judging.diagnosis.scenarios import posed_case
+from ginspec.bdd.features import run_features
+from ginspec.adapters.miniatures import MINIATURES, CombinedAdapter
+from ginspec.judging.runner import run_cases
+from ginspec.suite.variants import get_variant
 from tests.multi_defect import cases_for
 
 AREAS = ("equipment", "game", "scoring", "gin")
@@ -66,7 +67,7 @@ def _scenario(answer: dict, hand: str = "Ac 2d 4h 6s 8c Td Qh Ks 3c 5d") -> dict
 
 
 def _explaining(record: dict) -> set[str]:
-    from ginspec.diagnosis.findings import _diagnose_failures
+    from ginspec.judging.diagnosis.findings import _diagnose_failures
 
     capabilities = Capabilities(engine="made up", version="1")
     (failure,) = _diagnose_failures([record], capabilities, Predictions(known_defects()))
@@ -82,6 +83,6 @@ def test_a_defect_explains_a_scenario_only_with_the_engine_s_own_wrong_values() 
 
 def test_a_scenario_whose_question_is_not_kept_is_grouped_by_its_rules() -> None:
     record = {**_scenario({"deadwood": 69}), "asked": None}
-    assert Posed.of(record, Capabilities(engine="made up", version="1")) is None
+    assert posed_case(record, Capabilities(engine="made up", version="1")) is None
     (finding,) = findings_for([record], Capabilities(engine="made up", version="1"), None, "made up")
     assert not finding.explained and finding.rules[0] == "CARD-VALUES"

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 WITHOUT_HYPOTHESIS = (
-    "import sys; sys.modules['hypothesis'] = None; from ginspec.cli import main; "
+    "import sys; sys.modules['hypothesis'] = None; from ginspec.commands.main import main; "
     "sys.exit(main(['check', '--engine', 'miniature:ace-counts-eleven', '--area', 'deadwood', '--only', 'vectors', '--report', sys.argv[1]]))"
 )
 

@@ -11,12 +11,12 @@ import pytest
 import yaml
 
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.cli import main
-from ginspec.fuzz import fuzz_kind
-from ginspec.variants import get_variant
-from ginspec.vectors import load_vector_file
+from ginspec.commands.main import main
+from ginspec.detection.fuzz import fuzz_kind
+from ginspec.suite.variants import get_variant
+from ginspec.suite.vectors import load_vector_file
 from tests.oracle import melds as oracle_melds
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.yamlio import SAFE_LOADER
 
 STANDARD = dict(get_variant("standard").parameters)
 
@@ -61,7 +61,7 @@ def test_each_defect_of_an_engine_is_found_with_its_own_minimal_case_and_rule(ki
     explained as well by an ace that may be high) is folded into it."""
     from tests.engines.many_defects import ManyDefects
 
-    from ginspec.fuzz import fuzz_findings
+    from ginspec.detection.fuzz import fuzz_findings
 
     rules, examples = DEFECTS[kind]
     # a case where two defects act at once matches no single rule: reported, never written
@@ -72,7 +72,7 @@ def test_each_defect_of_an_engine_is_found_with_its_own_minimal_case_and_rule(ki
 
 
 def test_a_crash_is_reported_but_never_written_as_a_vector() -> None:
-    from ginspec.fuzz import Finding
+    from ginspec.detection.fuzz import Finding
 
     crash = Finding("deadwood", {"hand": "Ac"}, {"deadwood": 1}, None, ("RuntimeError: boom",), "DEADWOOD-COUNT", "unattributed")
     refusal = Finding("deadwood", {"hand": "Ac"}, {"deadwood": 1}, {"unsupported": "no"}, ("",), "CARD-VALUES", "definition ace-eleven")
@@ -89,7 +89,7 @@ def test_fuzzing_files_a_shortcut_under_the_rule_it_breaks(engine: str, kind: st
     explains each disagreement names the rule, not a rule the engine keeps (CARD-VALUES,
     KNOCK-LIMIT, LAYOFF-CHAIN were named before), and each defect is one finding."""
     import tests.engines.shortcuts as shortcuts
-    from ginspec.fuzz import fuzz_findings
+    from ginspec.detection.fuzz import fuzz_findings
 
     findings = fuzz_findings(kind, getattr(shortcuts, engine)(), STANDARD, 60, seed=0)
     assert [finding.rule for finding in findings] == [rule], [(finding.rule, finding.how, finding.input) for finding in findings]

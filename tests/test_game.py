@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ginspec.variants import get_variant
+from ginspec.suite.variants import get_variant
 from reference_impl.errors import GinError, InvalidRules
 from reference_impl.errors import InvalidDealer
 from reference_impl.game import (

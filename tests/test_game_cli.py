@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ginspec.cli import main
-from ginspec.yamlio import SAFE_DUMPER
+from ginspec.commands.main import main
+from ginspec.suite.yamlio import SAFE_DUMPER
 from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ginspec.cli import main
-from ginspec.game_cli import kind_for
-from ginspec.game_play import play_game
-from ginspec.variants import resolve_parameters
+from ginspec.commands.main import main
+from ginspec.commands.game import kind_for
+from ginspec.play.game_play import play_game
+from ginspec.suite.variants import resolve_parameters
 from tests.oracle import games as game_oracle
 from tests.oracle import rounds as round_oracle
 from tests.oracle import table_rounds as table_oracle

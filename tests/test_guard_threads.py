@@ -15,7 +15,7 @@ from ginspec.adapters.guard import GuardedAdapter
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.errors import UnknownEngine
-from ginspec.variants import get_variant
+from ginspec.suite.variants import get_variant
 
 MELD = Question("meld", {"cards": "7c 7d 7h"}, dict(get_variant("standard").parameters), "a-meld")
 

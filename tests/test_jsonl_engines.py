@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from ginspec.adapters import open_engine
-from ginspec.runner import run_vectors
-from ginspec.vectors import load_vectors
+from ginspec.judging.runner import run_vectors
+from ginspec.suite.vectors import load_vectors
 from tests.engines.misbehaving import environment
 from tests.in_process import ginspec
 

@@ -9,7 +9,7 @@ from xml.etree import ElementTree as ET
 import yaml
 
 from tests.test_expectations import check, suite
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.yamlio import SAFE_LOADER
 
 
 def cases(path: Path) -> dict[str, ET.Element]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ginspec.adapters.base import REFUSALS, Capabilities, Question
-from ginspec.judge import judge, judge_round
+from ginspec.judging.judge import judge, judge_round
 from tests.oracle.malformed import refusal
 from tests.oracle.params import variant_parameters
 from tests.oracle.yamlfile import load_yaml
@@ -71,7 +71,7 @@ def test_an_undeclared_refusal_is_unsupported_with_its_reason() -> None:
 
 
 def test_a_refusal_with_an_unknown_code_does_not_follow_the_protocol() -> None:
-    from ginspec.answers import answer_problem
+    from ginspec.adapters.answers import answer_problem
 
     assert answer_problem("knock", {"refused": "bad_hand"}) is not None
     assert answer_problem("round", {"refused": "missing_upcard", "message": "no upcard"}) is None
@@ -79,7 +79,7 @@ def test_a_refusal_with_an_unknown_code_does_not_follow_the_protocol() -> None:
 
 def test_the_reference_engine_and_its_jsonl_server_refuse_alike() -> None:
     from ginspec.adapters.reference import ReferenceAdapter
-    from ginspec.variants import resolve_parameters
+    from ginspec.suite.variants import resolve_parameters
 
     question = Question("knock", {"hand": "Ac 2c 3c 4d 5d 6d 7h 8h 9h Ks", "discard": "Ks"}, resolve_parameters("standard", None, "overrides"))
     answer = ReferenceAdapter().ask(question)
@@ -91,8 +91,8 @@ def test_the_runner_fails_an_engine_that_answers_and_skips_one_that_declares_not
     import dataclasses
 
     from ginspec.adapters.reference import ReferenceAdapter
-    from ginspec.runner import plan_cases, run_cases
-    from ginspec.vectors import load_vector_file
+    from ginspec.judging.runner import plan_cases, run_cases
+    from ginspec.suite.vectors import load_vector_file
 
     vectors = [vector for path in FILES for vector in load_vector_file(path)]
     reference = ReferenceAdapter()
@@ -140,8 +140,8 @@ def test_over_json_lines_the_refusals_and_their_verdicts_are_the_same() -> None:
 
     from ginspec.adapters import open_engine
     from ginspec.adapters.reference import ReferenceAdapter
-    from ginspec.runner import plan_cases, run_cases
-    from ginspec.vectors import load_vector_file
+    from ginspec.judging.runner import plan_cases, run_cases
+    from ginspec.suite.vectors import load_vector_file
 
     vectors = [vector for path in FILES for vector in load_vector_file(path)]
     reference = ReferenceAdapter()

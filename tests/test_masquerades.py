@@ -18,14 +18,14 @@ from typing import Any, Iterable
 import pytest
 
 from ginspec.adapters.base import Adapter
-from ginspec.readings import questions, reading_limits
-from ginspec.runner import FAILING, CaseResult, plan_cases, run_cases
-from ginspec.variants import get_variant, load_variants, parameter_schemas
-from ginspec.vectors import Vector, load_vectors
+from ginspec.suite.readings import questions, reading_limits
+from ginspec.judging.runner import FAILING, CaseResult, plan_cases, run_cases
+from ginspec.suite.variants import get_variant, load_variants, parameter_schemas
+from ginspec.suite.vectors import Vector, load_vectors
 from tests.masquerade_engines import AutomaticLayoffs, Limited, NoRefusals, Omitting, Reading
 from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.adapters.base import Question
-from ginspec.open_questions import DEALER_KINDS, open_questions_of
+from ginspec.judging.open_questions import DEALER_KINDS, open_questions_of
 
 SAMPLE_EVERY = 25
 """Every so many vectors are asked of a profile besides the cases its declaration changes."""

@@ -1,4 +1,4 @@
-"""The miniatures (ginspec/miniatures/): deliberately wrong engines, each caught by the suite with
+"""The miniatures (ginspec/adapters/miniatures/): deliberately wrong engines, each caught by the suite with
 its broken rule blamed first; their defects never leak into the reference engine."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import pytest
 from ginspec.adapters import open_engine
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.blame import rank_rules
-from ginspec.cli import main
-from ginspec.miniatures import AREAS, MINIATURES, MiniatureAdapter
-from ginspec.paths import ROOT_VARIABLE
-from ginspec.registry import rules_by_id
-from ginspec.runner import run_vectors
-from ginspec.vectors import load_vectors
+from ginspec.judging.blame import rank_rules
+from ginspec.commands.main import main
+from ginspec.adapters.miniatures import AREAS, MINIATURES, MiniatureAdapter
+from ginspec.suite.paths import ROOT_VARIABLE
+from ginspec.suite.registry import rules_by_id
+from ginspec.judging.runner import run_vectors
+from ginspec.suite.vectors import load_vectors
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -96,9 +96,9 @@ def test_selftest_lists_checks_one_miniature_and_records_it(tmp_path, monkeypatc
 
 
 def _outcome(name: str, first: bool, failing: int = 3):
-    from ginspec.blame import Suspect
-    from ginspec.miniatures import MINIATURES
-    from ginspec.selftest import Outcome
+    from ginspec.judging.blame import Suspect
+    from ginspec.adapters.miniatures import MINIATURES
+    from ginspec.detection.selftest import Outcome
 
     miniature = MINIATURES[name]
     ranking = (Suspect(1, miniature.rule if first else "SOME-OTHER-RULE", 0.9, failing, 0, 1.0),
@@ -120,7 +120,7 @@ def _outcome(name: str, first: bool, failing: int = 3):
 def test_a_listed_miniature_blamed_later_does_not_fail_the_run_and_one_blamed_first_does(
     monkeypatch, tmp_path, capsys, outcomes, listed, status, said
 ) -> None:
-    import ginspec.selftest as selftest
+    import ginspec.detection.selftest as selftest
 
     known = tmp_path / "known.yaml"
     known.write_text("miniatures:\n" + "".join(f"  - name: {name}\n    reason: a reason\n" for name in listed) if listed else "miniatures: []\n")
@@ -138,7 +138,7 @@ def test_a_listed_miniature_blamed_later_does_not_fail_the_run_and_one_blamed_fi
     ],
 )
 def test_a_bad_list_of_known_misblames_is_a_one_line_error(monkeypatch, tmp_path, capsys, text, message) -> None:
-    import ginspec.selftest as selftest
+    import ginspec.detection.selftest as selftest
 
     known = tmp_path / "known.yaml"
     known.write_text(text)
@@ -150,7 +150,7 @@ def test_a_bad_list_of_known_misblames_is_a_one_line_error(monkeypatch, tmp_path
 
 def test_the_shipped_list_of_known_misblames_names_miniatures_with_reasons() -> None:
     """The list is valid; it is empty while every miniature's broken rule is blamed first."""
-    from ginspec.selftest_cli import read_known_blamed_later
+    from ginspec.commands.selftest import read_known_blamed_later
 
     known = read_known_blamed_later(ROOT / "detection" / "blamed-later.yaml", MINIATURES)
     assert all(reason.strip() for reason in known.values())

@@ -1,5 +1,5 @@
 """The mutation tool itself: its operators, the identity of a mutant, installing a mutant in a live
-function, and counting equivalent mutants (``ginspec/mutation/``)."""
+function, and counting equivalent mutants (``ginspec/detection/mutation/``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,18 @@ from pathlib import Path
 import pytest
 
 from ginspec.adapters import open_engine
-from ginspec.mutation.install import installed, live_functions
-from ginspec.mutation.operators import SourceLines, list_mutants, module_path, mutated_tree
-from ginspec.mutation.pool import Outcome
-from ginspec.mutation.scores import InvalidEquivalents, load_equivalents, module_scores, stale_equivalents, survivors
-from ginspec.runner import FAILING, plan_case, run_case
-from ginspec.vectors import load_vectors
+from ginspec.detection.mutation.install import installed, live_functions
+from ginspec.detection.mutation.operators import SourceLines, list_mutants, module_path, mutated_tree
+from ginspec.detection.mutation.pool import Outcome
+from ginspec.detection.mutation.scores import (
+    InvalidEquivalents,
+    load_equivalents,
+    module_scores,
+    stale_equivalents,
+    survivors,
+)
+from ginspec.judging.runner import FAILING, plan_case, run_case
+from ginspec.suite.vectors import load_vectors
 
 SOURCE = '''"""A module."""
 
@@ -197,7 +203,7 @@ def test_each_module_gets_a_fresh_worker_process(monkeypatch):
     not see it, so a worker that served one module is replaced before it serves another."""
     from types import SimpleNamespace
 
-    from ginspec.mutation import pool
+    from ginspec.detection.mutation import pool
 
     started: list[str] = []
     worker = pool.Worker()

@@ -1,5 +1,5 @@
 """The mutation tool mutates the code that runs at import too: module-level tables, constants and
-defaults, and class bodies (``ginspec/mutation/``); and it reports the strict score (killed of all)
+defaults, and class bodies (``ginspec/detection/mutation/``); and it reports the strict score (killed of all)
 beside the score without the equivalent mutants."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import pytest
 
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.mutation.cli import _print_table
-from ginspec.mutation.install import installed
-from ginspec.mutation.operators import MODULE_LEVEL, is_import_time_unit, list_mutants
-from ginspec.mutation.pool import Outcome, modules_of
-from ginspec.mutation.scores import module_scores, overall
-from ginspec.variants import get_variant
+from ginspec.detection.mutation.cli import _print_table
+from ginspec.detection.mutation.install import installed
+from ginspec.detection.mutation.operators import MODULE_LEVEL, is_import_time_unit, list_mutants
+from ginspec.detection.mutation.pool import Outcome, modules_of
+from ginspec.detection.mutation.scores import module_scores, overall
+from ginspec.suite.variants import get_variant
 
 SOURCE = '''"""A module."""
 

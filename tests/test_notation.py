@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ginspec.judge import judge_round
-from ginspec.notation import NotationProblem, read_action, read_cards
+from ginspec.judging.judge import judge_round
+from ginspec.suite.notation import NotationProblem, read_action, read_cards
 
 
 @pytest.mark.parametrize(

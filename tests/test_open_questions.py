@@ -1,5 +1,5 @@
-"""Open questions are declarable (:mod:`ginspec.readings`) and each case records those its answer
-depends on (:mod:`ginspec.open_questions`); a case is never failed for a reading the engine
+"""Open questions are declarable (:mod:`ginspec.suite.readings`) and each case records those its answer
+depends on (:mod:`ginspec.judging.open_questions`); a case is never failed for a reading the engine
 declared."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 
 from ginspec.adapters.base import Capabilities
 from ginspec.errors import InvalidVector, UnknownEngine
-from ginspec.open_questions import vector_open_questions
-from ginspec.readings import check_readings, questions, reading_limits, unparameterised
-from ginspec.runner import plan_case, run_case
-from ginspec.vectors import load_vector_file, load_vectors
+from ginspec.judging.open_questions import vector_open_questions
+from ginspec.suite.readings import check_readings, questions, reading_limits, unparameterised
+from ginspec.judging.runner import plan_case, run_case
+from ginspec.suite.vectors import load_vector_file, load_vectors
 from tests.masquerade_engines import Reading
 
 
@@ -95,8 +95,8 @@ def test_a_vector_naming_no_open_question_is_refused(tmp_path: Path) -> None:
 
 def test_every_question_no_parameter_settles_is_detected_or_changes_no_case() -> None:
     # a reading no parameter selects, other than the default, is either found case by case
-    # (ginspec.open_questions) or recorded in the register as changing no case (cases: none)
-    from ginspec.open_questions import DETECTED, NO_CASE
+    # (ginspec.judging.open_questions) or recorded in the register as changing no case (cases: none)
+    from ginspec.judging.open_questions import DETECTED, NO_CASE
 
     open_ones = {
         question

@@ -1,4 +1,4 @@
-"""Parsed YAML remembered by content (ginspec.parsed_cache): the same bytes are not parsed twice,
+"""Parsed YAML remembered by content (ginspec.suite.parsed_cache): the same bytes are not parsed twice,
 changed bytes are, and nothing but plain data is ever taken from the memory."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ginspec import parsed_cache, yamlio
+from ginspec.suite import parsed_cache, yamlio
 from ginspec.errors import InvalidVector
 
 

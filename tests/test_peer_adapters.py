@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from ginspec.adapters.base import Question
-from ginspec.runner import run_vector
-from ginspec.variants import get_variant
-from ginspec.vectors import Vector
+from ginspec.judging.runner import run_vector
+from ginspec.suite.variants import get_variant
+from ginspec.suite.vectors import Vector
 
 PACK = [rank + suit for suit in "cdhs" for rank in "A23456789TJQK"]
 

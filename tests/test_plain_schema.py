@@ -1,6 +1,6 @@
-"""The quick schema check of engine answers (ginspec.plain_schema): it passes an answer only when
+"""The quick schema check of engine answers (ginspec.suite.plain_schema): it passes an answer only when
 jsonschema finds no error in it, so an answer of the wrong shape still gets jsonschema's verdict
-and message (ginspec.answers)."""
+and message (ginspec.adapters.answers)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from ginspec.answers import answer_problem
-from ginspec.protocol_schemas import protocol_schema
-from ginspec.plain_schema import surely_valid
+from ginspec.adapters.answers import answer_problem
+from ginspec.suite.protocol_schemas import protocol_schema
+from ginspec.suite.plain_schema import surely_valid
 
 ROUND_ANSWER = {
     "outcome": "knock",

@@ -17,8 +17,8 @@ import yaml
 
 from ginspec.adapters.base import Question
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.transcripts import load_transcript, replay_transcript
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.play.transcripts import load_transcript, replay_transcript
+from ginspec.suite.yamlio import SAFE_LOADER
 from tests.in_process import ginspec, ginspec_process
 
 FIRST_MOVES = "1\n" * 200

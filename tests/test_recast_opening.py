@@ -1,4 +1,4 @@
-"""A hand dealt with an upcard, recast as the eleven-card start (``ginspec.derive.recast_opening``):
+"""A hand dealt with an upcard, recast as the eleven-card start (``ginspec.judging.derive.recast_opening``):
 after the dropped opening, the recast hand is the same hand. Checked with the independent oracle of
 tests/oracle/rounds.py: move for move, both players hold the same cards, the same player is to play
 in the same phase, and the discard pile is the same but for the upcard that both refused, which
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from ginspec.derive import recast_opening
-from ginspec.vectors import load_vectors
+from ginspec.judging.derive import recast_opening
+from ginspec.suite.vectors import load_vectors
 from tests.oracle import rounds
 
 STANDARD = rounds.load_variant("standard")

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import jsonschema
 
-from ginspec.cli import main
-from ginspec.registry import rules_by_id
-from ginspec.variants import parameter_schemas
-from ginspec.vectors import load_vectors
+from ginspec.commands.main import main
+from ginspec.suite.registry import rules_by_id
+from ginspec.suite.variants import parameter_schemas
+from ginspec.suite.vectors import load_vectors
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "spec" / "schema" / "registry-index.schema.json").read_text(encoding="utf-8"))

@@ -10,10 +10,10 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from ginspec.adapters.base import Capabilities
-from ginspec.junit import junit_xml
-from ginspec.report import build_report, markdown_report, print_summary
-from ginspec.report_findings import SHOWN_IN_FULL, UNGROUPED, finding_groups
-from ginspec.runner import CaseResult
+from ginspec.judging.junit import junit_xml
+from ginspec.judging.report import build_report, markdown_report, print_summary
+from ginspec.judging.report_findings import SHOWN_IN_FULL, UNGROUPED, finding_groups
+from ginspec.judging.runner import CaseResult
 
 ENGINE = "tests.engines.wrong:AceCountsEleven"
 

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from ginspec.report import report_text
+from ginspec.judging.report import report_text
 
 
 def test_a_report_reads_back_as_itself_with_one_line_per_case() -> None:

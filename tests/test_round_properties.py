@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginspec.variants import load_variants
+from ginspec.suite.variants import load_variants
 from reference_impl.actions import format_action, parse_action
 from reference_impl.cards import DECK
 from reference_impl.round import RoundState, apply, deal_in_order, legal_actions, replay, state_from_data

@@ -2,7 +2,7 @@
 the end of the hand (or the index and reason of the first refused action) and every field of every
 checkpoint. The files themselves follow spec/vectors.md and the vector-file schema (a file whose
 exact bytes passed that exact schema before, in any process of the run, is not checked again:
-:mod:`ginspec.schema_checks`)."""
+:mod:`ginspec.suite.schema_checks`)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import yaml
 
 from tests.oracle import rounds
 from tests.oracle.cards import all_cards
-from ginspec import schema_checks
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite import schema_checks
+from ginspec.suite.yamlio import SAFE_LOADER
 from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]

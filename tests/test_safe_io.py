@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from ginspec.errors import SuiteError, UsageError, quote
-from ginspec.files import check_output_path, write_atomic
-from ginspec.yamlio import expanded_size, load_yaml_text
+from ginspec.suite.files import check_output_path, write_atomic
+from ginspec.suite.yamlio import expanded_size, load_yaml_text
 
 
 def test_shared_anchors_within_the_bound_load() -> None:

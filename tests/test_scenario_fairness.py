@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from ginspec.features import run_features
-from ginspec.runner import CaseResult, run_vectors
-from ginspec.vectors import load_vectors
+from ginspec.bdd.features import run_features
+from ginspec.judging.runner import CaseResult, run_vectors
+from ginspec.suite.vectors import load_vectors
 
 SCORED_WITHOUT_SPREAD = "scoring/knocker-spread.feature: With no spread given, the set is taken"
 """Its steps read the defender's deadwood, then the lay-offs, then the knocker's points."""

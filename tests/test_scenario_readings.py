@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ginspec.features import run_features
+from ginspec.bdd.features import run_features
 
 
 @pytest.mark.parametrize(
@@ -37,8 +37,8 @@ def test_an_engine_that_lays_off_automatically_fails_no_scenario() -> None:
 def test_an_engine_that_reports_no_states_is_judged_on_the_ends_of_its_hands() -> None:
     """``omits: [checkpoints]``: no case or scenario is failed for a state the engine declared it
     cannot report; the ends of the hands are still judged."""
-    from ginspec.runner import plan_cases, run_cases
-    from ginspec.vectors import load_vectors
+    from ginspec.judging.runner import plan_cases, run_cases
+    from ginspec.suite.vectors import load_vectors
     from tests.engines.readers import OmitsStates
 
     engine = OmitsStates()

@@ -11,8 +11,8 @@ import sys
 from contextlib import redirect_stderr
 from pathlib import Path
 
-from ginspec.cli import main
-from ginspec.features import run_features
+from ginspec.commands.main import main
+from ginspec.bdd.features import run_features
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import yaml
 
-from ginspec.cli import main
-from ginspec.coverage import rule_coverage
-from ginspec.seeds import statement_coverage
-from ginspec.vectors import load_vectors
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.commands.main import main
+from ginspec.suite.coverage import rule_coverage
+from ginspec.suite.seeds import statement_coverage
+from ginspec.suite.vectors import load_vectors
+from ginspec.suite.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
 STATEMENTS = yaml.load((ROOT / "spec" / "seed-map.yaml").read_text(encoding="utf-8"), Loader=SAFE_LOADER)["statements"]

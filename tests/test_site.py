@@ -34,13 +34,13 @@ except ImportError:  # not POSIX: each test process builds its own site
 
 from ginspec import site as site_module
 from ginspec.adapters.base import Capabilities
-from ginspec.cli import main
-from ginspec.registry import load_registry
-from ginspec.report import build_report
-from ginspec.runner import CaseResult
+from ginspec.commands.main import main
+from ginspec.suite.registry import load_registry
+from ginspec.judging.report import build_report
+from ginspec.judging.runner import CaseResult
 from ginspec.site import Site, arrangement_html, card_html, hand_html, href, md_cards
-from ginspec.suite import Suite
-from ginspec.variants import load_variants
+from ginspec.suite.loaded import Suite
+from ginspec.suite.variants import load_variants
 from tests.failing_report import FAILING_ENGINE, failing_engine_report
 from tests.site_reading import PageReading, read_page, read_page_slowly
 
@@ -464,7 +464,7 @@ def test_every_seed_statement_says_how_it_is_checked(site_dir: Path) -> None:
     import html
     import re
 
-    from ginspec.seeds import statement_coverage
+    from ginspec.suite.seeds import statement_coverage
 
     text = html.unescape((site_dir / "sources" / "index.html").read_text(encoding="utf-8"))
     rows = statement_coverage(loaded_suite().coverage)

@@ -26,8 +26,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from ginspec.registry import load_registry
-from ginspec.variants import load_variants
+from ginspec.suite.registry import load_registry
+from ginspec.suite.variants import load_variants
 from tests.failing_report import FAILING_ENGINE, LONG_TOKEN, failing_engine_report
 from tests.test_site import SAMPLE_ENGINE, built_site, mkdocs_missing
 

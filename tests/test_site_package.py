@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from ginspec.coverage import rule_coverage
+from ginspec.suite.coverage import rule_coverage
 from ginspec.site import Site, href
 from ginspec.site.cards import cards_in_text, hand_html, row_html
 from ginspec.site.examples import answer_html
-from ginspec.suite import Suite
+from ginspec.suite.loaded import Suite
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ginspec" / "site"

@@ -14,7 +14,7 @@ import yaml
 from ginspec.errors import InvalidVariant
 from ginspec.site import Site
 from ginspec.site.examples import vector_body
-from ginspec.suite import Suite
+from ginspec.suite.loaded import Suite
 from tests.test_site import ROOT, loaded_suite
 
 RAW = re.compile(r"\bNone\b|[{\[]")

@@ -14,9 +14,9 @@ import pytest
 from ginspec.adapters import open_engine
 from ginspec.adapters.jsonl import _Tail
 from ginspec.adapters.reference import ReferenceAdapter
-from ginspec.excerpts import middle_cut
-from ginspec.runner import run_vectors
-from ginspec.vectors import load_vectors
+from ginspec.adapters.excerpts import middle_cut
+from ginspec.judging.runner import run_vectors
+from ginspec.suite.vectors import load_vectors
 
 FRAMES = 80
 """Lines of trace between the message and the other end: far more than a message may quote."""

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ginspec.vectors import load_vectors
+from ginspec.suite.vectors import load_vectors
 
 REPO = Path(__file__).resolve().parent.parent
 RULE = "MELD-RUN-ACE-HIGH"

@@ -1,4 +1,4 @@
-"""A pytest run against an engine, stopped half-way (``ginspec.pytest_stops``): Ctrl-C exits 130
+"""A pytest run against an engine, stopped half-way (``ginspec.bdd.pytest_stops``): Ctrl-C exits 130
 and SIGTERM ends the run by the signal (143 in a shell), as ``ginspec check`` does; either way the
 engine, an ``exec:`` program in a process group of its own, does not outlive the run. Checked for
 the plugin of any project (``pytest --ginspec-engine``), for the checkout's own ``pytest --engine``,

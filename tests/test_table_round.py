@@ -17,9 +17,9 @@ from reference_impl.round import IllegalAction
 from reference_impl.table_game import play_table_game
 from reference_impl.table_round import apply_table, deal_table, format_deal, table_legal_actions, table_play_rules
 from reference_impl.tables import TableRules
-from ginspec.variants import get_variant
+from ginspec.suite.variants import get_variant
 from tests.oracle import rounds, table_rounds
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.yamlio import SAFE_LOADER
 from tests.oracle.yamlfile import read_document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,7 +158,7 @@ def test_a_hand_at_the_table_is_played_in_the_terminal_saved_and_replayed(varian
     end, and the oracle, replaying it on its own, agrees with what was printed."""
     import io
 
-    from ginspec.cli import main
+    from ginspec.commands.main import main
 
     saved = tmp_path / "table.yaml"
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))

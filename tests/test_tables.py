@@ -12,8 +12,8 @@ import pytest
 
 from ginspec.adapters.reference_tables import answer_table_question
 from ginspec.errors import InvalidVariant
-from ginspec.variants import get_variant, resolve_parameters
-from ginspec.vectors import Vector, load_vector_file
+from ginspec.suite.variants import get_variant, resolve_parameters
+from ginspec.suite.vectors import Vector, load_vector_file
 from reference_impl.cards import parse_cards
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidRules
 from reference_impl.tables import (

@@ -7,10 +7,10 @@ from functools import lru_cache
 
 import yaml
 
-from ginspec.coverage import load_scenarios, rule_coverage, unknown_rule_ids
-from ginspec.paths import spec_dir
-from ginspec.registry import rules_by_id
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.coverage import load_scenarios, rule_coverage, unknown_rule_ids
+from ginspec.suite.paths import spec_dir
+from ginspec.suite.registry import rules_by_id
+from ginspec.suite.yamlio import SAFE_LOADER
 
 
 @lru_cache(maxsize=1)

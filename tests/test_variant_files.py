@@ -16,8 +16,8 @@ import jsonschema
 import pytest
 import yaml
 
-from ginspec.variants import Variant, load_variants, parameter_schemas, variant_files
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.variants import Variant, load_variants, parameter_schemas, variant_files
+from ginspec.suite.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "spec"

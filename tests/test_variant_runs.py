@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ginspec.report import markdown_report, report_stem
+from ginspec.judging.report import markdown_report, report_stem
 from tests.in_process import ginspec
 
 MY_HOUSE = "extends: standard\nace_in_runs: low_or_high\nknock_limit: 5\n"
@@ -96,7 +96,7 @@ PLAYING = ("check", "cases", "hand", "score", "play", "game", "replay", "fuzz")
 def _options(command: str) -> set[str]:
     import argparse
 
-    from ginspec.cli import _command_line
+    from ginspec.commands.main import _command_line
 
     for action in _command_line()._actions:
         if isinstance(action, argparse._SubParsersAction):

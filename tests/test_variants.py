@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ginspec.errors import InvalidVariant
-from ginspec.variants import check_parameters, load_variants, parameter_schemas, variant_files
+from ginspec.suite.variants import check_parameters, load_variants, parameter_schemas, variant_files
 from reference_impl.rules import HandRules
 
 

@@ -14,9 +14,9 @@ import pytest
 import yaml
 
 from ginspec.errors import InvalidVariant, SuiteError, UsageError
-from ginspec.variants import load_variants, parameter_schemas
-from ginspec.variants_cli import add_variant_commands
-from ginspec.yamlio import SAFE_LOADER
+from ginspec.suite.variants import load_variants, parameter_schemas
+from ginspec.commands.variants import add_variant_commands
+from ginspec.suite.yamlio import SAFE_LOADER
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ginspec.errors import InvalidVector
-from ginspec.registry import rules_by_id
-from ginspec.vectors import load_vector_file, load_vectors, vector_files
+from ginspec.suite.registry import rules_by_id
+from ginspec.suite.vectors import load_vector_file, load_vectors, vector_files
 
 GOOD = """\
 area: deadwood

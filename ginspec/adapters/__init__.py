@@ -1,10 +1,16 @@
-"""Adapters: the engines the suite can run, by name.
+"""Adapters: the engines the suite can run, by name (layer 3 of ARCHITECTURE.md).
 
 ``--engine NAME`` takes a registered name (``reference``), ``exec:COMMAND`` for a program in any
 language speaking the JSON-lines protocol (``spec/protocol.md``), ``miniature:NAME`` for one of the
-deliberately wrong engines of :mod:`ginspec.miniatures`, or ``module:Class`` for an adapter class
-importable from anywhere (a subclass of :class:`ginspec.adapters.base.Adapter` taking no
+deliberately wrong engines of :mod:`ginspec.adapters.miniatures`, or ``module:Class`` for an adapter
+class importable from anywhere (a subclass of :class:`ginspec.adapters.base.Adapter` taking no
 arguments).
+
+Here too: the protocol's side of an answer (``answers``, ``capability_shape``), the guard that
+stops a hanging or crashing engine (``guard``), serving an adapter over the protocol (``serve``,
+also ``python -m ginspec.serve``), and the example engines of ``ginspec new-engine`` (``kits/``).
+
+May import: ``errors``, ``suite`` (and ``reference_impl``); nothing that judges or runs cases.
 """
 
 from __future__ import annotations
@@ -52,7 +58,7 @@ def open_engine(name: str, timeout: float | None = None) -> Adapter:
     if name in ENGINES:
         return ENGINES[name]()
     if name.startswith("miniature:"):
-        from ginspec.miniatures import open_miniature
+        from ginspec.adapters.miniatures import open_miniature
 
         return open_miniature(name)
     if ":" in name:

@@ -99,12 +99,12 @@ class Capabilities:
     - ``layoff_style``: ``explicit`` when the defender lays off card by card as the actions say,
       ``automatic`` when the engine makes the defender's best lay-offs itself (LAYOFF-OPTIMAL) when
       he says ``done``, and never takes a lay-off action: a replayed hand is then posed without its
-      lay-off actions and judged on the end the best lay-offs give (:mod:`ginspec.automatic`).
+      lay-off actions and judged on the end the best lay-offs give (:mod:`ginspec.judging.automatic`).
     - ``readings``: for an open question of ``spec/ambiguities.yaml`` (``Q27``), the reading the
       engine plays (``b``) where it is not the specification's default. A reading that variant
       parameters select limits those parameters as ``parameters`` does; a case whose answer
       depends on another reading of a question no parameter selects is unsupported
-      (:mod:`ginspec.readings`).
+      (:mod:`ginspec.suite.readings`).
     - ``home_variant``: the variant of ``spec/variants/`` whose rules the engine plays, if any;
       ``ginspec check`` judges the engine under it unless told otherwise.
     - ``refuses``: for each kind of question, the reason codes (:data:`REFUSALS`) with which the
@@ -126,10 +126,10 @@ class Capabilities:
 
     def limits(self) -> dict[str, tuple[Any, ...]]:
         """The parameters the engine plays only at some values: those it declares, and those its
-        readings select (:func:`ginspec.readings.reading_limits`)."""
+        readings select (:func:`ginspec.suite.readings.reading_limits`)."""
         if not self.readings:
             return dict(self.parameters)
-        from ginspec.readings import reading_limits
+        from ginspec.suite.readings import reading_limits
 
         limits = dict(self.parameters)
         for name, values in reading_limits(self.readings).items():
@@ -138,10 +138,10 @@ class Capabilities:
 
     def reading_unsupported(self, open_questions: Iterable[str]) -> str | None:
         """Why a case whose answer depends on ``open_questions`` cannot be judged for this engine,
-        or ``None`` (:func:`ginspec.readings.reading_unsupported`)."""
+        or ``None`` (:func:`ginspec.suite.readings.reading_unsupported`)."""
         if not self.readings:
             return None
-        from ginspec.readings import reading_unsupported
+        from ginspec.suite.readings import reading_unsupported
 
         return reading_unsupported(self.engine, self.readings, open_questions)
 

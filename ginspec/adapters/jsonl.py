@@ -25,8 +25,8 @@ from typing import IO, Any
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.errors import UnknownEngine, quote
-from ginspec.excerpts import cut_marker, middle_cut
-from ginspec.protocol_schemas import schema_problem
+from ginspec.adapters.excerpts import cut_marker, middle_cut
+from ginspec.suite.protocol_schemas import schema_problem
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
@@ -110,7 +110,7 @@ class EngineTimeout(EngineFault):
 
 def _shape_problem(message: Any, name: str) -> str | None:
     """What is wrong with the shape of ``message`` against the message schema ``name``, or None
-    (:func:`ginspec.protocol_schemas.schema_problem`)."""
+    (:func:`ginspec.suite.protocol_schemas.schema_problem`)."""
     problem = schema_problem(message, name)
     if problem is None:
         return None
@@ -336,7 +336,7 @@ class JsonLinesAdapter(Adapter):
             readings=dict(message.get("readings", {})),
         )
         if self._capabilities.readings:
-            from ginspec.readings import check_readings
+            from ginspec.suite.readings import check_readings
 
             check_readings(shown, self._capabilities.readings)
         return process

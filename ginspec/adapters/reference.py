@@ -19,7 +19,8 @@ from reference_impl.rules import RoundRules
 from reference_impl.errors import GinError
 from reference_impl.layoff import defend_against
 
-from ginspec.adapters.base import Adapter, Capabilities, Question, Refused, replay_round
+from ginspec.adapters.base import Adapter, Capabilities, Question
+from ginspec.adapters.reference_replay import answer_by_replay
 
 
 def _melds(arrangement: Arrangement) -> list[str]:
@@ -143,26 +144,6 @@ def play_round_question(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer_by_replay(start_of_round(data), apply, observe, data)
 
 
-def answer_by_replay(start: Any, apply_move: Callable[[Any, str], Any], summary: Callable[[Any], dict[str, Any]], data: Mapping[str, Any]) -> dict[str, Any]:
-    """The answer to a replayed hand, for any of the reference state machines: ``apply_move``
-    plays one action (or raises :class:`IllegalAction`), ``summary`` reports a state."""
-    for text in data["actions"]:
-        parse_action(text)  # a text that is no action makes the whole question malformed (not_an_action)
-    state = start
-
-    def play(text: str) -> None:
-        nonlocal state
-        try:
-            state = apply_move(state, text)
-        except IllegalAction as exc:
-            raise Refused(exc.reason, str(exc), exc.forfeits, exc.action) from None
-
-    def finish() -> dict[str, Any]:
-        return {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
-
-    return replay_round(data["actions"], data.get("observe_after", ()), play, lambda: summary(state), finish)
-
-
 def play_game_question(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any]) -> dict[str, Any]:
     """Score a game (or a Hollywood session) from its hand results."""
     rules = GameRules.from_parameters(parameters)
@@ -194,7 +175,7 @@ class ReferenceAdapter(Adapter):
     """Answers every kind of question with :mod:`reference_impl`."""
 
     def capabilities(self) -> Capabilities:
-        from ginspec.identity import suite_version
+        from ginspec.suite.identity import suite_version
 
         return Capabilities(engine="reference", version=suite_version(), refuses=REFUSES)
 

@@ -9,7 +9,7 @@ from reference_impl.cards import parse_card, parse_cards
 from reference_impl.table_game import play_table_game
 from reference_impl.table_round import apply_table, deal_table_checked, table_play_rules, table_state_summary
 from reference_impl.errors import IllegalKnock, InvalidHand, InvalidMelds, NotationError
-from ginspec.adapters.reference import answer_by_replay
+from ginspec.adapters.reference_replay import answer_by_replay
 from reference_impl.tables import (
     GameAlreadyOver,
     GameNotOver,

@@ -7,7 +7,7 @@ data the parser gives. The parsing is most of the time pytest-bdd takes to colle
 and every process that runs them (``ginspec check``, each pytest-xdist worker) parsed all of them.
 
 :func:`install` makes pytest-bdd take the parser's plain data from the memory of parsed documents
-(:mod:`ginspec.parsed_cache`: written with :mod:`marshal`, read back only if it is plain data),
+(:mod:`ginspec.suite.parsed_cache`: written with :mod:`marshal`, read back only if it is plain data),
 under the digest of the file's text and of the parser's and pytest-bdd's versions; the objects are
 built from it as before. A text that is not remembered is parsed as pytest-bdd parses it and then
 remembered; a text the parser rejects is left to pytest-bdd, which reports the error as it always
@@ -24,7 +24,7 @@ from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Callable
 
-from ginspec import parsed_cache
+from ginspec.suite import parsed_cache
 
 _MARK = "__ginspec_feature_cache__"
 

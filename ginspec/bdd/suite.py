@@ -2,6 +2,6 @@
 
 from pytest_bdd import scenarios
 
-from ginspec.paths import suite_root
+from ginspec.suite.paths import suite_root
 
 scenarios(str(suite_root() / "features"))

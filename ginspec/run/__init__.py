@@ -11,8 +11,8 @@ Every command and tool that runs the suite goes through it: ``ginspec check``, t
 per miniature), the mutation tool and the site's conformance reports (written by ``ginspec
 check``). Each keeps only what is its own: arguments, pytest items, mutants, HTML.
 
-It may import the suite's data (``ginspec.suite`` layer: paths, vectors, variants, registry,
+It may import the suite's data (the ``ginspec/suite/`` layer: paths, vectors, variants, registry,
 seeds), the engines (``ginspec.adapters``), the judging (runner, expectations, report,
-partial_report) and the scenarios (``ginspec.features``); nothing above it (play, detection,
+partial_report) and the scenarios (``ginspec.bdd.features``); nothing above it (play, detection,
 site, the pytest plugins, the commands).
 """

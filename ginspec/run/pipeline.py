@@ -3,12 +3,12 @@
 :class:`RunPipeline` is the one place where a run is put together. It starts the engine under its
 watchdog (:func:`open_run_engine`), resolves the run's variant (the one asked for, else the
 engine's home variant, else each case's own), plans the chosen vectors for that variant (a case
-whose answer the variant changes is derived, ``ginspec.derive``), asks them, then plays the chosen
-scenarios (``ginspec.features``), and yields every case result in that order: vectors, then
-scenarios. It applies the engine's known departures (``ginspec.expectations``), builds the report
-data (``ginspec.report``) and gives the exit status (README, "Exit status"). A stop half-way
+whose answer the variant changes is derived, ``ginspec.judging.derive``), asks them, then plays the chosen
+scenarios (``ginspec.bdd.features``), and yields every case result in that order: vectors, then
+scenarios. It applies the engine's known departures (``ginspec.judging.expectations``), builds the report
+data (``ginspec.judging.report``) and gives the exit status (README, "Exit status"). A stop half-way
 (Ctrl-C, SIGTERM, SIGHUP), in the vectors or in the scenarios, stops the engines first and then
-writes the partial report (``ginspec.partial_report``) before the stop goes on.
+writes the partial report (``ginspec.judging.partial_report``) before the stop goes on.
 
 Users: ``ginspec check`` (its options, outputs and summary are its own), the pytest plugins (one
 vector per item through :func:`judge_vector`, the engine through :func:`open_run_engine` and
@@ -24,15 +24,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from ginspec.errors import Interrupted
 from ginspec.run.selection import Selection
-from ginspec.runner import FAILING, Case, CaseResult
+from ginspec.judging.runner import FAILING, Case, CaseResult
 
 if TYPE_CHECKING:
     from ginspec.adapters import Adapter
     from ginspec.adapters.base import Capabilities
-    from ginspec.vectors import Vector
+    from ginspec.suite.vectors import Vector
 
 Departures = Mapping[str, Mapping[str, Any]]
-"""An engine's known departures by case ID, as ``ginspec.expectations.load_expectations`` reads them."""
+"""An engine's known departures by case ID, as ``ginspec.judging.expectations.load_expectations`` reads them."""
 
 
 def open_run_engine(engine: str, timeout: float | None = None) -> Adapter:
@@ -47,7 +47,7 @@ def open_run_engine(engine: str, timeout: float | None = None) -> Adapter:
 def run_variant(requested: str | None, capabilities: Capabilities) -> str | None:
     """The variant a run plays: ``requested``, else the engine's home variant; ``None`` when each
     case is played under its own (``own``)."""
-    from ginspec.variants import resolve_run_variant
+    from ginspec.suite.variants import resolve_run_variant
 
     return resolve_run_variant(requested, capabilities)
 
@@ -56,8 +56,8 @@ def plan_vectors(vectors: Sequence[Vector], variant: str | None, capabilities: C
     """The vectors as cases of a run under ``variant``. With ``home`` (the variant was not asked
     for but is the engine's home variant), a case the engine can play as written stays as written
     and only the others are derived for the home variant."""
-    from ginspec.runner import plan_cases
-    from ginspec.variants import get_variant
+    from ginspec.judging.runner import plan_cases
+    from ginspec.suite.variants import get_variant
 
     parameters = get_variant(variant).parameters if variant else None
     return plan_cases(vectors, variant, parameters, capabilities if home else None)
@@ -67,8 +67,8 @@ def judge_vector(
     adapter: Adapter, capabilities: Capabilities, vector: Vector, variant: str | None, home: bool, departures: Departures | None = None
 ) -> CaseResult:
     """One vector asked and judged as in a whole run, its known departure applied (a pytest item)."""
-    from ginspec.expectations import apply_expectations
-    from ginspec.runner import run_case
+    from ginspec.judging.expectations import apply_expectations
+    from ginspec.judging.runner import run_case
 
     (case,) = plan_vectors([vector], variant, capabilities, home)
     result = run_case(adapter, capabilities, case)
@@ -77,7 +77,7 @@ def judge_vector(
 
 def scenario_run_arguments(engine: str, timeout: float | None = None) -> list[str]:
     """The arguments of an in-process pytest run of every scenario against ``engine``."""
-    from ginspec.features import scenario_arguments
+    from ginspec.bdd.features import scenario_arguments
 
     arguments = scenario_arguments(engine)
     return arguments + (["--engine-timeout", str(timeout)] if timeout is not None else [])
@@ -88,7 +88,7 @@ def run_status(results: Sequence[CaseResult], close_problem: str | None = None, 
     reason for 1 other than a failed case is one line on standard error."""
     import sys
 
-    from ginspec.report import nothing_checked
+    from ginspec.judging.report import nothing_checked
 
     status = 1 if any(result.status in FAILING for result in results) else 0
     if close_problem:
@@ -183,7 +183,7 @@ class RunPipeline:
 
     def run_vector(self, case: Case) -> CaseResult:
         """Ask one planned vector and judge the answer (no known departure applied)."""
-        from ginspec.runner import run_case
+        from ginspec.judging.runner import run_case
 
         assert self._adapter is not None, "start() first"
         return run_case(self._adapter, self.capabilities, case)
@@ -220,7 +220,7 @@ class RunPipeline:
             raise
 
     def _scenario_results(self) -> list[CaseResult]:
-        from ginspec.features import ScenarioWatch, run_features
+        from ginspec.bdd.features import ScenarioWatch, run_features
         from ginspec.run.stop import as_stop, signals_as_ctrl_c
 
         scenarios: list[CaseResult] = []
@@ -250,7 +250,7 @@ class RunPipeline:
         if self.partial_report is None or self._capabilities is None or self._partial_written:
             return
         self._partial_written = True
-        from ginspec.partial_report import write_partial_report
+        from ginspec.judging.partial_report import write_partial_report
 
         write_partial_report(self.partial_report, self._capabilities, self.variant, self.finished, self.planned, stop, counted=self._scenarios_counted)
 
@@ -258,13 +258,13 @@ class RunPipeline:
 
     def judged(self, results: Sequence[CaseResult] | None = None) -> list[CaseResult]:
         """The results with the engine's known departures applied (expected failures, unexpected passes)."""
-        from ginspec.expectations import apply_expectations
+        from ginspec.judging.expectations import apply_expectations
 
         return apply_expectations(self.finished if results is None else results, self.departures)
 
     def report(self, judged: Sequence[CaseResult] | None = None) -> dict[str, Any]:
-        """The report data (``ginspec.report.build_report``) of the judged results."""
-        from ginspec.report import build_report
+        """The report data (``ginspec.judging.report.build_report``) of the judged results."""
+        from ginspec.judging.report import build_report
 
         return build_report(self.capabilities, self.variant, self.judged() if judged is None else judged, self.engine)
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ginspec.errors import UsageError, quote
-from ginspec.paths import suite_root
-from ginspec.vectors import Vector
+from ginspec.suite.paths import suite_root
+from ginspec.suite.vectors import Vector
 
 ONLY_CHOICES = ("vectors", "features")
 
@@ -73,10 +73,10 @@ def choose_cases(
     """The selection of ``ginspec check``: unknown areas, rule IDs (or expressions), vector IDs and
     seed statements are refused in one line, and so is a variant file that a chosen vector needs
     but cannot be read, and ``--only vectors`` when no vector matches."""
-    from ginspec.rule_selection import check_rule_ids
-    from ginspec.seeds import rules_of_statements
-    from ginspec.variants import InvalidVariant
-    from ginspec.vectors import load_vectors
+    from ginspec.judging.rule_selection import check_rule_ids
+    from ginspec.suite.seeds import rules_of_statements
+    from ginspec.suite.variants import InvalidVariant
+    from ginspec.suite.vectors import load_vectors
 
     everything = load_vectors(tolerate_broken_variants=True)
     check_areas(areas, everything)
@@ -93,6 +93,6 @@ def choose_cases(
 
 def every_case() -> Selection:
     """Every vector and every scenario (the mutation tool's test of a mutant)."""
-    from ginspec.vectors import load_vectors
+    from ginspec.suite.vectors import load_vectors
 
     return Selection(tuple(load_vectors(tolerate_broken_variants=True)))

@@ -1,7 +1,7 @@
 """The documentation site, generated from the repository.
 
 Every page about rules, variants, registers, tests and conformance results is made here from one
-loaded view of the suite (:class:`ginspec.suite.Suite`). :class:`Site` returns the pages as Markdown
+loaded view of the suite (:class:`ginspec.suite.loaded.Suite`). :class:`Site` returns the pages as Markdown
 keyed by their path in the documentation folder, the navigation, and hand-written pages with their
 ``<!-- ginspec:NAME -->`` directives expanded; ``docs/hooks.py`` hands them to mkdocs. Nothing here
 imports mkdocs, so the pages can be built and inspected without it.
@@ -22,6 +22,10 @@ The package, one job per module:
   touch mkdocs, once ``docs/hooks.py`` asks them to).
 
 ``docs/guide/pages.md`` tells how to add a page or a section of a page.
+
+The site is the top layer (ARCHITECTURE.md): it may import every package of ``ginspec``, the
+command line's parser included (for its reference page), and nothing but ``docs/hooks.py``
+imports it.
 """
 
 from __future__ import annotations
@@ -30,8 +34,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ginspec.anchors import slug
-from ginspec.saved_reports import EngineReport, is_report, load_reports
+from ginspec.suite.anchors import slug
+from ginspec.suite.saved_reports import EngineReport, is_report, load_reports
 from ginspec.site import templating
 from ginspec.site.cards import arrangement_html, card_html, hand_html, md_cards
 from ginspec.site.code_blocks import CodeBlocks
@@ -46,7 +50,7 @@ from ginspec.site.registers import RegisterPages
 from ginspec.site.rules import RulePages
 from ginspec.site.tests import TestPages
 from ginspec.site.variants import VariantPages
-from ginspec.suite import Suite
+from ginspec.suite.loaded import Suite
 
 __all__ = [
     "EngineReport", "Site", "arrangement_html", "card_html", "hand_html", "href", "is_report",

@@ -5,7 +5,7 @@ A build of the site spends most of its time turning the pages' Markdown into HTM
 of the scenarios, schemas and commands included) and letting the search read every page's HTML.
 Between two builds of unchanged rules, variants, vectors and reports, both give the same answer
 again. :class:`BuildMemory` remembers them in ``site-build`` beside the remembered schema checks
-(:mod:`ginspec.schema_checks`: ``$GINSPEC_CACHE_DIR``, default ``$XDG_CACHE_HOME/ginspec``, else
+(:mod:`ginspec.suite.schema_checks`: ``$GINSPEC_CACHE_DIR``, default ``$XDG_CACHE_HOME/ginspec``, else
 ``~/.cache/ginspec``; ``GINSPEC_CACHE_DIR=off`` turns it off):
 
 - a page's HTML is recalled by the digest of its Markdown, its place in the site, the place of every
@@ -36,7 +36,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ginspec import parsed_cache, schema_checks
+from ginspec.suite import parsed_cache, schema_checks
 
 FORMAT = 1
 """The shape of what is kept; another shape is not read."""

@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 
 from ginspec.site.markdown import md_text, outside_code
 from ginspec.site.templating import RENDERED, macros
-from ginspec.notation import is_card
+from ginspec.suite.notation import is_card
 from reference_impl.cards import RANK_LETTERS, SUIT_SYMBOLS, Card, parse_card, parse_cards, sort_cards
 
 RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")

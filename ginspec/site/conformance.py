@@ -9,10 +9,10 @@ from typing import Any, Mapping
 
 from markupsafe import Markup
 
-from ginspec.blame import blame_table
-from ginspec.detection import load_mutation_scores, load_selftest
-from ginspec.report_findings import FindingGroup, finding_groups, finding_kind
-from ginspec.saved_reports import EngineReport
+from ginspec.judging.blame import blame_table
+from ginspec.detection.measures import load_mutation_scores, load_selftest
+from ginspec.judging.report_findings import FindingGroup, finding_groups, finding_kind
+from ginspec.suite.saved_reports import EngineReport
 from ginspec.site.cards import md_cards
 from ginspec.site.examples import vector_body
 from ginspec.site.family import Builder, PageFamily

@@ -14,7 +14,7 @@ from ginspec.site.family import Context
 from ginspec.site.markdown import show_value
 from ginspec.site.templating import macros, render
 from ginspec.site.values import literal_html, plain, value_html
-from ginspec.vectors import Vector
+from ginspec.suite.vectors import Vector
 from reference_impl.cards import parse_cards
 
 PROVENANCE = {"hand": "worked by hand", "oracle": "computed by the brute-force oracle", "fuzz": "found by fuzzing"}

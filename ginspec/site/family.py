@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ginspec.site.links import Links
 from ginspec.site.markdown import code_html, table
-from ginspec.suite import Suite
+from ginspec.suite.loaded import Suite
 
 Builder = Callable[[], str]
 

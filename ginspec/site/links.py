@@ -14,10 +14,10 @@ from typing import Callable, Iterable
 
 from markupsafe import escape
 
-from ginspec.anchors import slug
+from ginspec.suite.anchors import slug
 from ginspec.site.markdown import CODE_SPAN, FENCE, code_html, md_text
-from ginspec.suite import Suite
-from ginspec.vectors import Vector
+from ginspec.suite.loaded import Suite
+from ginspec.suite.vectors import Vector
 
 __all__ = ["Links", "href", "page_url", "rel", "slug"]
 

@@ -24,6 +24,7 @@ REFERENCE_PAGES = {
     "reference/protocol.md": ("spec/protocol.md", "Engine protocol"),
     "reference/registry.md": ("spec/rules.md", "Rule registry"),
     "reference/games.md": ("spec/games.md", "Games and sessions"),
+    "reference/architecture.md": ("ARCHITECTURE.md", "Architecture of the harness"),
 }
 REFERENCE_SCHEMAS = {
     # page: schema files under spec/schema/ shown at its end
@@ -74,7 +75,7 @@ class ReferencePages(PageFamily):
         return [{"Command line": "reference/cli.md"}] + shown
 
     def cli_page(self) -> str:
-        from ginspec.cli import build_parser
+        from ginspec.commands.main import build_parser
 
         parser = build_parser()
         commands = [(" ".join(path), "-".join(path), help_text(sub)) for path, sub in subcommands(parser)]

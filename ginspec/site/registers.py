@@ -59,7 +59,7 @@ class RegisterPages(PageFamily):
         --seeds``), computed once for the page."""
         cached = getattr(self, "_statement_checks", None)
         if cached is None:
-            from ginspec.seeds import statement_coverage
+            from ginspec.suite.seeds import statement_coverage
 
             cached = {row["id"]: row for row in statement_coverage(self.suite.coverage)}
             self._statement_checks = cached

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ginspec import parsed_cache
+from ginspec.suite import parsed_cache
 from ginspec.site.build_memory import BuildMemory
 
 SETTING = "GINSPEC_SITE_PROCESSES"

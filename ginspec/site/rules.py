@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ginspec.registry import Area, Rule
+from ginspec.suite.registry import Area, Rule
 from ginspec.site.cards import md_cards
 from ginspec.site.examples import vector_example
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import area_uri, rel
 from ginspec.site.markdown import md_text, show_value, table
 from ginspec.site.templating import render
-from ginspec.suite import Suite
-from ginspec.vectors import Vector
+from ginspec.suite.loaded import Suite
+from ginspec.suite.vectors import Vector
 
 PLAY_ORDER = ("equipment", "deal", "first-turn", "turn", "melds", "knock", "gin", "layoff", "scoring", "stock", "game")
 STATUS_ORDER = ("core", "variant", "convention", "irregularity", "informative")

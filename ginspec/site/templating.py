@@ -16,7 +16,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from ginspec import schema_checks
+from ginspec.suite import schema_checks
 from ginspec.site.markdown import cell, md_text, plural, show_value, table
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -25,7 +25,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 @lru_cache(maxsize=None)
 def compiled_templates() -> FileSystemBytecodeCache | None:
     """Where compiled templates are kept between builds: ``templates/`` in ginspec's cache folder
-    (beside the remembered schema checks, :func:`ginspec.schema_checks.cache_file`; none with
+    (beside the remembered schema checks, :func:`ginspec.suite.schema_checks.cache_file`; none with
     ``GINSPEC_CACHE_DIR=off``). A template is compiled again when its text changes (Jinja2 keys it
     by name and text); a folder that cannot be made or written is not used."""
     remembered = schema_checks.cache_file()

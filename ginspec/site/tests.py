@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ginspec.feature_files import FeatureFile
+from ginspec.suite.feature_files import FeatureFile
 from ginspec.site.examples import PROVENANCE, vector_example
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import rel, vector_file_uri
 from ginspec.site.markdown import md_text
 from ginspec.site.rules import ordered_areas
 from ginspec.site.templating import render
-from ginspec.vectors import VectorFile
+from ginspec.suite.vectors import VectorFile
 
 
 class TestPages(PageFamily):

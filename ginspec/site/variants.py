@@ -9,9 +9,9 @@ from typing import Any, Iterable, Mapping
 from ginspec.site.family import Builder, PageFamily
 from ginspec.site.links import href, rel
 from ginspec.site.markdown import md_text, show_value
-from ginspec.registry import Rule
+from ginspec.suite.registry import Rule
 from ginspec.site.templating import render
-from ginspec.vectors import Vector
+from ginspec.suite.vectors import Vector
 
 
 def allowed_values(schema: Mapping[str, Any]) -> str:

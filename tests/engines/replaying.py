@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ginspec.adapters.base import Question, Refused
-from ginspec.transcripts import RESULT_FIELDS, STATE_FIELDS
-from ginspec.variants import get_variant
+from ginspec.play.transcripts import RESULT_FIELDS, STATE_FIELDS
+from ginspec.suite.variants import get_variant
 from tests.masquerade_engines import Limited, Omitting, Reading
 from tests.masquerade_readings import _replay
 

@@ -1,10 +1,10 @@
-"""An engine with several miniature defects at once (``ginspec.miniatures``), failing hundreds of
+"""An engine with several miniature defects at once (``ginspec.adapters.miniatures``), failing hundreds of
 cases across rule areas: the conformance reports must stay readable for it."""
 
 from __future__ import annotations
 
 from ginspec.adapters.base import Capabilities
-from ginspec.miniatures import MINIATURES, CombinedAdapter
+from ginspec.adapters.miniatures import MINIATURES, CombinedAdapter
 
 DEFECTS = ("ace-counts-eleven", "run-of-any-suits", "card-in-two-melds", "greedy-lay-offs", "gin-bonus-twenty", "upcard-after-two-passes", "no-game-bonus")
 """The miniatures in force together: meld, count, lay-off, score, play and game defects."""

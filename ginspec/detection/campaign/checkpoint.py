@@ -1,0 +1,81 @@
+"""The progress file of a campaign (``progress.json`` in its report folder): what the campaign is
+(engine, variant, parameters, seed, number of hands, shard, chunk size), how many of its chunks are
+done, and the tally of exactly those chunks' hands. It is rewritten atomically after every chunk
+(:func:`ginspec.suite.files.write_atomic`), so after Ctrl-C, a crash or ``kill -9`` it holds a whole
+chunk count and its tally, never half of one; ``--resume`` starts at the next chunk, playing no
+hand twice and skipping none."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Mapping
+
+from ginspec.detection.campaign.tally import Tally
+from ginspec.detection.campaign.worker import CHUNK_HANDS, Plan
+from ginspec.errors import UsageError
+from ginspec.suite.files import write_atomic
+
+PROGRESS_FILE = "progress.json"
+REPORT_FILE = "report.json"
+PROGRESS_KIND = "ginspec fuzz campaign progress"
+
+
+def describe(plan: Plan) -> dict[str, Any]:
+    """What fixes a campaign's hands: a resumed campaign must be the same."""
+    return {
+        "engine": plan.engine,
+        "variant": plan.variant,
+        "overrides": dict(plan.overrides),
+        "seed": plan.seed,
+        "hands": plan.total,
+        "unit": "game" if plan.games else "hand",
+        "shard": plan.shard.label,
+        "chunk_hands": CHUNK_HANDS,
+    }
+
+
+def save_progress(folder: Path, plan: Plan, chunks_done: int, tally: Tally, seconds: float) -> None:
+    document = {"ginspec": PROGRESS_KIND, "campaign": describe(plan), "chunks_done": chunks_done, "seconds": round(seconds, 3), "tally": tally.to_json()}
+    write_atomic(folder / PROGRESS_FILE, json.dumps(document, ensure_ascii=False) + "\n")
+
+
+def read_progress_file(folder: Path, asking: str, missing: str) -> dict[str, Any]:
+    """The progress file of the campaign in ``folder``, for ``asking`` (the option or command that
+    reads it); refused in one line, saying ``missing`` when there is none, when it cannot be read or
+    is not a campaign's."""
+    path = folder / PROGRESS_FILE
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"{asking}: {missing}") from None
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{asking}: {str(path)!r} cannot be read: {exc}") from None
+    if not isinstance(document, dict) or document.get("ginspec") != PROGRESS_KIND:
+        raise UsageError(f"{asking}: {str(path)!r} is not the progress file of a ginspec fuzz campaign")
+    return document
+
+
+def load_progress(folder: Path, plan: Plan) -> tuple[int, Tally, float]:
+    """(chunks done, their tally, seconds spent) of the campaign recorded in ``folder``; refused
+    in one line when it is missing, unreadable, or a different campaign."""
+    path = folder / PROGRESS_FILE
+    document = read_progress_file(folder, "--resume", f"{str(path)!r} does not exist; start the campaign without --resume")
+    recorded: Mapping[str, Any] = document.get("campaign", {})
+    wanted = describe(plan)
+    differing = [key for key in wanted if recorded.get(key) != wanted[key]]
+    if differing:
+        key = differing[0]
+        raise UsageError(f"--resume: {str(path)!r} records another campaign ({key} {recorded.get(key)!r}, not {wanted[key]!r})")
+    try:
+        return int(document["chunks_done"]), Tally.from_json(document["tally"]), float(document.get("seconds", 0.0))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UsageError(f"--resume: {str(path)!r} is damaged: {exc}") from None
+
+
+def check_fresh_folder(folder: Path, force: bool) -> None:
+    """A new campaign does not overwrite another's folder unasked."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--report-dir {str(folder)!r}: is a file; name a folder")
+    if not force and ((folder / PROGRESS_FILE).exists() or (folder / REPORT_FILE).exists()):
+        raise UsageError(f"--report-dir {str(folder)!r}: holds a campaign already; give --resume to continue it or --force to start again")

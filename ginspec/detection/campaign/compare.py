@@ -1,0 +1,216 @@
+"""One hand of a campaign asked of an engine as a ``round`` question (``spec/protocol.md``: the
+deal, the actions and a checkpoint after every one), judged against the rules' answer, and, when
+they disagree, shrunk: the actions are cut after the first checkpoint that differs and the shorter
+hand is asked again; the cut stands when the engine still departs from the rules there in the same
+way. A hand's deal is always the whole pack (EQUIP-DECK-52, DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK:
+the stock's size is fixed), so a round cannot be shrunk to fewer cards; fewer moves is the whole of its shrinking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from ginspec.adapters.base import Adapter, Question
+from ginspec.adapters.jsonl import EngineTimeout
+from ginspec.adapters.reference import canonical_action, known_action_of_text
+from ginspec.detection.campaign.grouping import group_key
+from ginspec.detection.campaign.hands import Hand, PlayedHand
+from ginspec.judging.judge import judge_round
+
+NON_ANSWERS = ("unsupported", "cannot_answer", "not_supported")
+NO_ANSWER = "round: no answer"
+"""The start of the signature of a hand the engine crashed or hung on."""
+PROBLEM_SEPARATOR = " | "
+"""Between the judge's words on each field that differs where a hand departs."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one hand showed: ``agree``, ``unsupported`` (the engine declined the question), or
+    ``disagree`` with the signature of the defect, the actions needed to show it (``cut``) and
+    the judge's first words about it."""
+
+    index: int
+    status: str
+    signature: str = ""
+    cut: int = 0
+    problem: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "signature": self.signature, "cut": self.cut, "problem": self.problem}
+
+
+def _ask(engine: Adapter, hand: Hand, parameters: Mapping[str, Any], length: int | None) -> Any:
+    question = Question("round", hand.question_input(length), parameters, f"campaign-{hand.seed}-{hand.index}")
+    return engine.ask(question)
+
+
+def _same_at_once(expected: Mapping[str, Any], observed: Any, omits: frozenset[str]) -> bool:
+    """The quick look: the engine's answer holds exactly the rules' fields and values, legal moves
+    in any order (the judge, which reads each move, is asked only when this fails)."""
+    if not isinstance(observed, dict) or "illegal" in observed or "refused" in observed or omits:
+        return False
+    for name, value in expected.items():
+        if name != "checkpoints" and observed.get(name) != value:
+            return False
+    seen = observed.get("checkpoints")
+    points = expected["checkpoints"]
+    if not isinstance(seen, dict) or len(seen) != len(points):
+        return False
+    for point in points:
+        state = seen.get(str(point["after"]))
+        if not isinstance(state, dict):
+            return False
+        for name, value in point.items():
+            if name == "after":
+                continue
+            seen_value = state.get(name)
+            if seen_value != value and not (name == "legal" and _same_moves(value, seen_value)):
+                return False
+    return True
+
+
+def _same_moves(expected: list[str], observed: Any) -> bool:
+    """The same legal moves written the same way, in any order (the judge reads other spellings)."""
+    return isinstance(observed, list) and len(observed) == len(expected) and set(observed) == set(expected)
+
+
+def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | None) -> tuple[str, ...]:
+    expected = hand.expected(length)
+    if _same_at_once(expected, observed, omits):
+        return ()
+    actions = hand.actions if length is None else hand.actions[:length]
+    try:
+        return judge_round(expected, observed, omits, actions).mismatches
+    except Exception as exc:  # noqa: BLE001 - an answer the judge cannot read is a departure, not a crash
+        return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
+
+
+def check_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand) -> Outcome:
+    """Ask, judge and, on a disagreement, shrink one hand."""
+    try:
+        observed = _ask(engine, hand, parameters, None)
+    except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
+        return _no_answer(hand.index, len(hand.actions), exc)
+    return _judged(engine, omits, parameters, hand, observed)
+
+
+def _no_answer(index: int, length: int, exc: Exception) -> Outcome:
+    """The outcome of a hand the engine hung or crashed on."""
+    if isinstance(exc, EngineTimeout):
+        return Outcome(index, "disagree", f"{NO_ANSWER} in time", length, "the engine did not answer in time")
+    return Outcome(index, "disagree", f"{NO_ANSWER}: {type(exc).__name__}", length, f"{type(exc).__name__}: {str(exc)[:200]}")
+
+
+def _judged(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand, observed: Any) -> Outcome:
+    """Judge the engine's answer to the whole hand and, on a disagreement, shrink it."""
+    if isinstance(observed, dict) and any(key in observed for key in NON_ANSWERS):
+        return Outcome(hand.index, "unsupported")
+    problems = _problems(hand, observed, omits, None)
+    if not problems:
+        return Outcome(hand.index, "agree")
+    found = group_key(problems, hand.expected(), hand.actions)
+    cut = len(hand.actions)
+    if found.cut < cut:
+        try:
+            shorter = _problems(hand, _ask(engine, hand, parameters, found.cut), omits, found.cut)
+        except Exception:  # noqa: BLE001 - the shorter hand is no evidence then; the whole hand stands
+            shorter = ()
+        if shorter and group_key(shorter, hand.expected(found.cut), hand.actions[: found.cut]).signature == found.signature:
+            cut = found.cut
+    at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
+    return Outcome(hand.index, "disagree", found.signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])
+
+
+NativeAsk = Callable[[PlayedHand, Mapping[str, Any]], Any]
+"""Asks an engine a whole hand in the engine's own representation (see :func:`native_asker`)."""
+
+
+def native_asker(engine: Adapter, omits: frozenset[str]) -> NativeAsk | None:
+    """How to ask ``engine`` a hand without writing it in the notation: only the reference engine
+    itself, in this process (behind the guard or not), is asked so; every other engine is asked
+    the ``round`` question as the protocol writes it."""
+    from ginspec.adapters.guard import GuardedAdapter
+    from ginspec.adapters.reference import answers_natively
+
+    if omits:
+        return None
+    if isinstance(engine, GuardedAdapter):
+        if not answers_natively(engine.inner):
+            return None
+        return lambda played, parameters: engine.call_inner(lambda inner: inner.replay_moves(played.deal, played.moves, parameters))  # type: ignore[attr-defined]
+    if answers_natively(engine):
+        return lambda played, parameters: engine.replay_moves(played.deal, played.moves, parameters)  # type: ignore[attr-defined]
+    return None
+
+
+def _same_moves_played(played: PlayedHand, answer: Any) -> bool:
+    """The quick look in the engine's own values: every checkpoint (player to move, phase, legal
+    moves, stock size, knock limit) and the result exactly the rules' (legal moves in the same
+    order; any other difference is for the judge, in the notation)."""
+    points, result, refused = answer
+    return refused is None and result == played.result and len(points) == len(played.points) and all(
+        mine == theirs for mine, theirs in zip(played.points, points)
+    )
+
+
+def _same_text_as_played(played: PlayedHand, observed: Any) -> bool:
+    """:func:`_same_at_once` for an answer in the notation, read against the hand's own values:
+    each legal move must be the canonical text of the rules' move (in the same order, or else the
+    same moves once each), without writing the rules' moves in the notation."""
+    if not isinstance(observed, dict) or "illegal" in observed or "refused" in observed:
+        return False
+    for name, value in played.end.items():
+        if observed.get(name) != value:
+            return False
+    seen = observed.get("checkpoints")
+    points = played.points
+    if not isinstance(seen, dict) or len(seen) != len(points):
+        return False
+    known = known_action_of_text
+    for after, (to_play, phase, legal, stock, limit) in enumerate(points):
+        state = seen.get(str(after))
+        if not isinstance(state, dict) or state.get("to_play") != to_play or state.get("phase") != phase:
+            return False
+        if state.get("stock") != stock or state.get("knock_limit") != limit:
+            return False
+        texts = state.get("legal")
+        if not isinstance(texts, list) or len(texts) != len(legal):
+            return False
+        try:
+            moves = list(map(known, texts))
+        except TypeError:  # a list or an object where a move's text belongs
+            return False
+        if moves == legal:
+            continue
+        if None in moves:
+            moves = [canonical_action(text) for text in texts]
+        if None in moves or set(moves) != set(legal) or len(set(moves)) != len(moves):
+            return False
+    return True
+
+
+def check_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], played: PlayedHand, native: NativeAsk | None) -> Outcome:
+    """:func:`check_hand` for a hand as the reference played it. An engine that can be asked in
+    its own representation (``native``) and gives exactly the rules' values agrees; every other
+    engine is asked in the notation, and an answer that is not at once the rules' (for either)
+    goes to the judge, as :func:`check_hand` does."""
+    if native is not None:
+        try:
+            answer = native(played, parameters)
+        except EngineTimeout as exc:
+            return _no_answer(played.index, len(played.moves), exc)
+        except Exception:  # noqa: BLE001 - asked again in the notation, where a crash is reported as usual
+            answer = None
+        if answer is not None and _same_moves_played(played, answer):
+            return Outcome(played.index, "agree")
+        return check_hand(engine, omits, parameters, played.hand)
+    question = Question("round", played.question_input(), parameters, f"campaign-{played.seed}-{played.index}")
+    try:
+        observed = engine.ask(question)
+    except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
+        return _no_answer(played.index, len(played.moves), exc)
+    if not omits and _same_text_as_played(played, observed):
+        return Outcome(played.index, "agree")
+    return _judged(engine, omits, parameters, played.hand, observed)

@@ -1,0 +1,212 @@
+"""The hands of a campaign. Hand ``index`` of the campaign with seed ``seed`` is a pure function of
+the two: its pack is shuffled, its dealer chosen and every move picked among the legal ones by one
+generator seeded with both, so any hand can be played again alone from its number, and every
+machine plays the same hands: ``random.Random`` seeded with a string is seeded the same way on every
+platform, and ``shuffle``, ``randrange`` and ``random`` draw the same numbers from it on every
+version of Python 3 since 3.2 (Python promises this for ``random`` and the seeding only; a change to
+the others would change the hands of a seed, never make a campaign's hands differ between machines
+running the same Python).
+
+The reference engine plays the moves (TURN-DRAW-SOURCE, TURN-DISCARD, KNOCK-LIMIT and the rest of
+``reference_impl.round``) and records, after every action, the state a round checkpoint asserts
+(``spec/vectors.md``): the expected answer to the ``round`` question asked of the other engine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Mapping
+
+from reference_impl.actions import Action
+from reference_impl.cards import DECK, Card, format_cards, format_hand, sort_cards
+from reference_impl.deadwood import least_deadwood
+from reference_impl.round import RoundResult, RoundState, apply, deal_in_order, legal_actions
+from reference_impl.rules import RoundRules
+
+from ginspec.adapters.reference import action_texts
+from ginspec.detection.campaign.shards import Shard
+
+__all__ = ["END_FIELDS", "Hand", "PlayedHand", "Shard", "hand_generator", "play_dealt", "play_dealt_moves", "play_hand", "play_moves"]
+
+END_FIELDS = ("outcome", "winner", "points", "finished")
+"""The fields of a hand's end that a campaign judges (those every engine that plays a hand reports)."""
+
+MAX_ACTIONS = 2000
+"""A hand longer than this is a loop in the engine that plays it, never a hand of gin."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand: the deal and actions (the ``round`` question's input) and the rules' answer."""
+
+    seed: int
+    index: int
+    deal: dict[str, Any]
+    actions: list[str]
+    checkpoints: list[dict[str, Any]]
+    end: dict[str, Any]
+    result: dict[str, Any] | None = None
+    """The whole result the rules give for the finished hand (what a transcript records), beyond
+    the fields of :attr:`end` a campaign judges."""
+
+    def question_input(self, length: int | None = None) -> dict[str, Any]:
+        """The input of a ``round`` question replaying the first ``length`` actions (all by
+        default), with a checkpoint after every one."""
+        actions = self.actions if length is None else self.actions[:length]
+        return {"deal": self.deal, "actions": actions, "observe_after": list(range(len(actions) + 1))}
+
+    def expected(self, length: int | None = None) -> dict[str, Any]:
+        """The rules' answer to :meth:`question_input`: the end (``finished: false`` for a hand
+        cut short) and every checkpoint, each with its ``after``."""
+        if length is None or length >= len(self.actions):
+            answer = dict(self.end)
+            points = self.checkpoints
+        else:
+            answer = {"finished": False}
+            points = self.checkpoints[: length + 1]
+        answer["checkpoints"] = [{"after": after, **point} for after, point in enumerate(points)]
+        return answer
+
+    def transcript(self, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The hand as a transcript ``ginspec replay`` reads (``ginspec/play/transcripts.py``)."""
+        data: dict[str, Any] = {"variant": variant}
+        if overrides:
+            data["overrides"] = dict(overrides)
+        if not self.end.get("finished"):
+            result: dict[str, Any] = {"finished": False}
+        else:
+            result = {k: v for k, v in (self.result or self.end).items() if k != "finished"}
+        data.update({"deal": self.deal, "actions": list(self.actions), "result": result})
+        return data
+
+
+GO_OUT = frozenset(("knock", "big-gin"))
+GO_OUT_CHANCE = 0.75
+"""How often a player who may knock or go gin does (one of those moves, at random)."""
+KEEP_MELDS_CHANCE = 0.5
+"""How often a discard is one that leaves the least deadwood (else any legal discard)."""
+
+
+def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
+    """A legal move, chosen by the hand's generator. Every legal move can be chosen, but a player
+    who may go out mostly does, and half the discards keep the hand's melds: uniformly random
+    discards almost never make a hand that can knock (about 97 hands in 100 would be played out to
+    the wall), and the knock, the lay-offs and the scoring would seldom be reached."""
+    going_out = [action for action in legal if action.verb in GO_OUT]
+    if going_out and rng.random() < GO_OUT_CHANCE:
+        return going_out[rng.randrange(len(going_out))]
+    discards = [action for action in legal if action.verb == "discard"]
+    if len(discards) > 1 and rng.random() < KEEP_MELDS_CHANCE:
+        held = state.hand_mask(state.to_play)
+        counts = [least_deadwood(held & ~action.card.bit) for action in discards]
+        best = min(counts)
+        kept = [action for action, count in zip(discards, counts) if count == best]
+        return kept[rng.randrange(len(kept))]
+    return legal[rng.randrange(len(legal))]
+
+
+def hand_generator(seed: int, index: int) -> random.Random:
+    """The one generator of hand ``index``: the same numbers on every machine."""
+    return random.Random(f"ginspec-campaign:{seed}:{index}")
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """One hand as the reference engine played it, in the engine's own representation: the
+    dealt state, the moves (:class:`~reference_impl.actions.Action` values) and after every one a
+    checkpoint ``(to_play, phase, legal moves, stock size, knock limit)``, and the result. Nothing
+    is written in the notation until it is needed (the question for an engine that reads it,
+    :attr:`hand` for the judge and the report): a campaign compares these values as they are
+    wherever it can (``ginspec/detection/campaign/compare.py``)."""
+
+    seed: int
+    index: int
+    start: RoundState
+    moves: tuple[Action, ...]
+    points: tuple[tuple[Any, ...], ...]
+    result: RoundResult | None
+
+    @property
+    def deal(self) -> tuple[str, tuple[Card, ...], tuple[Card, ...], Card | None, tuple[Card, ...]]:
+        """The deal as the ``round`` question gives it: dealer, the two hands in canonical order
+        (as :func:`~reference_impl.cards.format_hand` writes them), upcard, stock."""
+        start = self.start
+        return start.dealer, tuple(sort_cards(start.hands[0])), tuple(sort_cards(start.hands[1])), start.upcard, start.stock
+
+    @cached_property
+    def hand(self) -> Hand:
+        """The same hand in the notation: the ``round`` question and the rules' answer."""
+        checkpoints = [
+            {"to_play": to_play, "phase": phase, "legal": action_texts(legal), "stock": stock, "knock_limit": limit}
+            for to_play, phase, legal, stock, limit in self.points
+        ]
+        return Hand(self.seed, self.index, self.written_deal, self.written_actions, checkpoints, self.end,
+                    self.result.to_data() if self.result else None)
+
+    @cached_property
+    def written_deal(self) -> dict[str, Any]:
+        """The deal of the ``round`` question."""
+        start = self.start
+        return {
+            "dealer": start.dealer,
+            "hands": {"p1": format_hand(start.hands[0]), "p2": format_hand(start.hands[1])},
+            "upcard": str(start.upcard) if start.upcard else None,
+            "stock": format_cards(start.stock),
+        }
+
+    @cached_property
+    def written_actions(self) -> list[str]:
+        """The moves in the notation (``spec/actions.md``)."""
+        return action_texts(self.moves)
+
+    @property
+    def end(self) -> dict[str, Any]:
+        """The fields of the end a campaign judges (:data:`END_FIELDS`)."""
+        end = {**self.result.to_data(), "finished": True} if self.result else {"finished": False}
+        return {key: end[key] for key in END_FIELDS if key in end}
+
+    def question_input(self) -> dict[str, Any]:
+        """:meth:`Hand.question_input` of the whole hand, written without its checkpoints."""
+        return {"deal": self.written_deal, "actions": self.written_actions, "observe_after": list(range(len(self.moves) + 1))}
+
+
+def play_moves(rules: RoundRules, seed: int, index: int) -> PlayedHand:
+    """Deal hand ``index`` and play it to its end with moves chosen at random among the legal
+    ones (:func:`choose`), recording the state after every action."""
+    rng = hand_generator(seed, index)
+    order = list(DECK)
+    rng.shuffle(order)
+    dealer = "p1" if rng.random() < 0.5 else "p2"
+    return play_dealt_moves(rules, seed, index, rng, dealer, order)
+
+
+def play_dealt(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> Hand:
+    """:func:`play_dealt_moves`, written in the notation: a game's hands are played by this with
+    the dealer the game's rotation names (DEAL-ROTATION)."""
+    return play_dealt_moves(rules, seed, index, rng, dealer, order).hand
+
+
+def play_dealt_moves(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> PlayedHand:
+    """Deal the pack in ``order`` with ``dealer`` dealing (DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK) and
+    play the hand to its end with moves drawn from ``rng`` (:func:`choose`), recording the state
+    after every action."""
+    state = start = deal_in_order(rules, dealer, order)
+    moves: list[Action] = []
+    points: list[tuple[Any, ...]] = []
+    while True:
+        legal = legal_actions(state)
+        points.append((state.to_play, state.phase, legal, len(state.stock), state.knock_limit))
+        if state.phase == "over" or not legal or len(moves) >= MAX_ACTIONS:
+            break
+        action = choose(state, legal, rng)
+        moves.append(action)
+        state = apply(state, action)
+    return PlayedHand(seed, index, start, tuple(moves), tuple(points), state.result)
+
+
+def play_hand(rules: RoundRules, seed: int, index: int) -> Hand:
+    """Hand ``index`` of the campaign with seed ``seed``, played (:func:`play_moves`) and written
+    in the notation."""
+    return play_moves(rules, seed, index).hand

@@ -1,0 +1,131 @@
+"""The hands of a campaign at a table of three or four (``table_format: one_table``, e.g. the
+house-s003 variants): hand ``index`` of the campaign with seed ``seed`` is a pure function of the
+two, as a two-player hand is (:mod:`ginspec.detection.campaign.hands`). The pack is shuffled, a dealer is
+chosen among the seats and the reference engine of ``reference_impl.table_round`` plays every
+move, chosen at random among the legal ones (MPN-SEED003-DEAL, MPN-SEED003-PLAY), recording the
+state a ``table_round`` checkpoint asserts after every action (``spec/vectors.md``).
+
+A table hand is asked of an engine as a ``table_round`` question and judged like a two-player
+hand: the end and every checkpoint, shrunk to the first checkpoint that differs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from reference_impl.actions import Action, format_action
+from reference_impl.cards import DECK
+from reference_impl.deadwood import least_deadwood
+from reference_impl.table_round import TablePlayRules, TableState, apply_table, deal_table_in_order, format_deal, table_legal_actions, table_state_summary
+
+from ginspec.adapters.base import Adapter, Question
+from ginspec.adapters.jsonl import EngineTimeout
+from ginspec.detection.campaign.compare import NO_ANSWER, NON_ANSWERS, PROBLEM_SEPARATOR, Outcome
+from ginspec.detection.campaign.grouping import group_key
+from ginspec.detection.campaign.hands import (
+    END_FIELDS,
+    GO_OUT,
+    GO_OUT_CHANCE,
+    KEEP_MELDS_CHANCE,
+    MAX_ACTIONS,
+    Hand,
+)
+from ginspec.judging.judge import judge_round
+
+TABLE_KIND = "table_round"
+
+
+def table_generator(seed: int, index: int) -> random.Random:
+    """The one generator of table hand ``index``: the same numbers on every machine."""
+    return random.Random(f"ginspec-campaign-table:{seed}:{index}")
+
+
+def _mask(cards: Any) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def choose_at_table(state: TableState, legal: list[Action], rng: random.Random) -> Action:
+    """A legal move, drawn as :func:`ginspec.detection.campaign.hands.choose` draws one: a seat that may go
+    out mostly does, and half the discards keep the hand's melds."""
+    going_out = [action for action in legal if action.verb in GO_OUT]
+    if going_out and rng.random() < GO_OUT_CHANCE:
+        return going_out[rng.randrange(len(going_out))]
+    discards = [action for action in legal if action.verb == "discard"]
+    if len(discards) > 1 and state.to_play and rng.random() < KEEP_MELDS_CHANCE:
+        held = _mask(state.hand(state.to_play))
+        counts = [least_deadwood(held & ~action.card.bit) for action in discards]
+        best = min(counts)
+        kept = [action for action, count in zip(discards, counts) if count == best]
+        return kept[rng.randrange(len(kept))]
+    return legal[rng.randrange(len(legal))]
+
+
+def play_table_dealt(rules: TablePlayRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> Hand:
+    """Deal ``order`` at the table with ``dealer`` dealing and play the hand to its end."""
+    state = start = deal_table_in_order(rules, dealer, order)
+    actions: list[str] = []
+    checkpoints: list[dict[str, Any]] = []
+    while True:
+        legal = table_legal_actions(state)
+        checkpoints.append(table_state_summary(state))
+        if state.phase == "over" or not legal or len(actions) >= MAX_ACTIONS:
+            break
+        action = choose_at_table(state, legal, rng)
+        actions.append(format_action(action))
+        state = apply_table(state, action)
+    end = {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
+    return Hand(seed, index, format_deal(start), actions, checkpoints, {key: end[key] for key in END_FIELDS if key in end},
+                state.result.to_data() if state.result else None)
+
+
+def play_table_hand(rules: TablePlayRules, seed: int, index: int) -> Hand:
+    """Table hand ``index`` of the campaign with seed ``seed``."""
+    rng = table_generator(seed, index)
+    order = list(DECK)
+    rng.shuffle(order)
+    dealer = rules.seats[rng.randrange(len(rules.seats))]
+    return play_table_dealt(rules, seed, index, rng, dealer, order)
+
+
+def _ask(engine: Adapter, hand: Hand, parameters: Mapping[str, Any], length: int | None) -> Any:
+    return engine.ask(Question(TABLE_KIND, hand.question_input(length), parameters, f"campaign-table-{hand.seed}-{hand.index}"))
+
+
+def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | None) -> tuple[str, ...]:
+    expected = hand.expected(length)
+    actions = hand.actions if length is None else hand.actions[:length]
+    try:
+        return judge_round(expected, observed, omits, actions).mismatches
+    except Exception as exc:  # noqa: BLE001 - an answer the judge cannot read is a departure, not a crash
+        return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
+
+
+def check_table_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand) -> Outcome:
+    """Ask, judge and, on a disagreement, shrink one table hand (as
+    :func:`ginspec.detection.campaign.compare.check_hand` does a two-player hand)."""
+    try:
+        observed = _ask(engine, hand, parameters, None)
+    except EngineTimeout:
+        return Outcome(hand.index, "disagree", f"{NO_ANSWER} in time", len(hand.actions), "the engine did not answer in time")
+    except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
+        return Outcome(hand.index, "disagree", f"{NO_ANSWER}: {type(exc).__name__}", len(hand.actions), f"{type(exc).__name__}: {str(exc)[:200]}")
+    if isinstance(observed, dict) and any(key in observed for key in NON_ANSWERS):
+        return Outcome(hand.index, "unsupported")
+    problems = _problems(hand, observed, omits, None)
+    if not problems:
+        return Outcome(hand.index, "agree")
+    found = group_key(problems, hand.expected(), hand.actions)
+    cut = len(hand.actions)
+    if found.cut < cut:
+        try:
+            shorter = _problems(hand, _ask(engine, hand, parameters, found.cut), omits, found.cut)
+        except Exception:  # noqa: BLE001 - the shorter hand is no evidence then; the whole hand stands
+            shorter = ()
+        if shorter and group_key(shorter, hand.expected(found.cut), hand.actions[: found.cut]).signature == found.signature:
+            cut = found.cut
+    at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
+    return Outcome(hand.index, "disagree", "table " + found.signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])

@@ -1,0 +1,95 @@
+"""What one campaign index plays: a two-player hand (the default), a hand at a table of three or
+four (``table_format: one_table``), or, with ``--games``, a whole game of either. Every kind is a
+pure function of (seed, index); this module plays and checks an index of any kind, and gives back
+the one hand (or score sheet) an occurrence of a finding names, for its vector and its diagnosis.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from reference_impl.rules import RoundRules
+from reference_impl.table_round import table_play_rules
+
+from ginspec.adapters.base import Adapter
+from ginspec.detection.campaign.compare import Outcome, check_hand
+from ginspec.detection.campaign.games import SCORE_PART, Game, check_game, play_game
+from ginspec.detection.campaign.hands import Hand, play_hand
+from ginspec.detection.campaign.tables import TABLE_KIND, check_table_hand, play_table_hand
+from ginspec.detection.campaign.tally import Tally
+
+
+def at_table(parameters: Mapping[str, Any]) -> bool:
+    """Whether the variant's hands are played by three or four at one table."""
+    return parameters["table_format"] == "one_table"
+
+
+def hand_kind(parameters: Mapping[str, Any]) -> str:
+    """The question a hand of the campaign is asked as."""
+    return TABLE_KIND if at_table(parameters) else "round"
+
+
+def unit_name(games: bool, count: int = 2) -> str:
+    word = "game" if games else "hand"
+    return word if count == 1 else f"{word}s"
+
+
+@dataclass(frozen=True)
+class Part:
+    """The one hand (or score sheet) of an index that shows a finding: ``hand`` is None for a
+    game's score sheet, then ``game`` holds the game."""
+
+    hand: Hand | None
+    kind: str
+    game: Game | None = None
+
+
+def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int, part: int) -> Part:
+    """Index ``index`` of the campaign played again, and the part of it an occurrence names."""
+    if games:
+        game = play_game(parameters, seed, index)
+        if part == SCORE_PART:
+            return Part(None, game.kind, game)
+        return Part(game.hands[part], hand_kind(parameters), game)
+    if at_table(parameters):
+        return Part(play_table_hand(table_play_rules(parameters), seed, index), TABLE_KIND)
+    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index), "round")
+
+
+class UnitPlayer:
+    """Plays the indices of a chunk of a table or games campaign with one engine, started once
+    (:class:`ginspec.detection.campaign.worker.ChunkPlayer` plays two-player hands)."""
+
+    def __init__(self, plan: Any, adapter: Adapter | None = None, omits: frozenset[str] = frozenset()) -> None:
+        from ginspec.detection.campaign.engine import open_engine_for
+
+        self.plan = plan
+        if adapter is None:
+            adapter, omits = open_engine_for(plan)
+        self.adapter = adapter
+        capabilities = adapter.capabilities()
+        self.capabilities = replace(capabilities, omits=frozenset(omits) | capabilities.omits) if omits else capabilities
+        self.table_rules = table_play_rules(plan.parameters) if at_table(plan.parameters) else None
+
+    def check(self, index: int) -> Outcome:
+        parameters = self.plan.parameters
+        if self.plan.games:
+            return check_game(self.adapter, self.capabilities, parameters, play_game(parameters, self.plan.seed, index))
+        if self.table_rules is not None:
+            return check_table_hand(self.adapter, self.capabilities.omits, parameters, play_table_hand(self.table_rules, self.plan.seed, index))
+        return check_hand(self.adapter, self.capabilities.omits, parameters, play_hand(RoundRules.for_two_players(parameters), self.plan.seed, index))
+
+    def play(self, chunk: int) -> tuple[int, Tally]:
+        tally = Tally()
+        for index in self.plan.indices(chunk):
+            tally.add(self.check(index))
+        return chunk, tally
+
+    def close(self) -> None:
+        self.adapter.close()
+
+
+def needs_unit_player(plan: Any) -> bool:
+    """Whether the campaign plays games or table hands (else the two-player hand player)."""
+    return bool(plan.games) or at_table(plan.parameters)

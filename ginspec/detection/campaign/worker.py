@@ -1,0 +1,132 @@
+"""Playing a campaign's hands: in chunks of :data:`CHUNK_HANDS` consecutive hands of a shard, in
+this process (``--jobs 1``) or spread over worker processes, each of which starts the engine once
+and asks it every hand of every chunk it is given. Chunks are handed back in order, so the
+caller can record "the first N chunks are done" and a resumed campaign starts at chunk N."""
+
+from __future__ import annotations
+
+import collections
+import multiprocessing
+import multiprocessing.util
+import signal
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ginspec.adapters.base import Adapter
+from ginspec.detection.campaign.compare import check_played, native_asker
+from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
+from ginspec.detection.campaign.hands import Shard, play_moves
+from ginspec.detection.campaign.tally import Tally
+from reference_impl.rules import RoundRules
+
+CHUNK_HANDS = 100
+"""Hands per chunk: the unit of work handed to a process and of the progress file."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything that fixes a campaign's hands and how they are asked."""
+
+    engine: str
+    variant: str
+    overrides: Mapping[str, Any]
+    parameters: Mapping[str, Any]
+    seed: int
+    total: int
+    shard: Shard = field(default_factory=Shard)
+    timeout: float | None = None
+    games: bool = False
+    """Each index is a whole game (:mod:`ginspec.detection.campaign.games`), not one hand."""
+
+    @property
+    def chunks(self) -> int:
+        return -(-self.shard.hands(self.total) // CHUNK_HANDS)
+
+    def indices(self, chunk: int) -> range:
+        """The campaign indices of the hands of ``chunk``."""
+        count = self.shard.hands(self.total)
+        start, stop = chunk * CHUNK_HANDS, min((chunk + 1) * CHUNK_HANDS, count)
+        return range(self.shard.index(start), self.shard.index(stop - 1) + 1, self.shard.count) if stop > start else range(0)
+
+
+class ChunkPlayer:
+    """Plays chunks with one engine, started once."""
+
+    def __init__(self, plan: Plan, adapter: Adapter | None = None, omits: frozenset[str] = frozenset()) -> None:
+        self.plan = plan
+        self.rules = RoundRules.for_two_players(plan.parameters)
+        if adapter is None:
+            adapter, omits = open_engine_for(plan)
+        self.adapter = adapter
+        self.omits = omits
+        self.native = native_asker(adapter, omits)
+
+    def play(self, chunk: int) -> tuple[int, Tally]:
+        """The tally of one chunk's hands (counts and findings only: all a worker sends back)."""
+        tally = Tally()
+        adapter, omits, parameters, rules, seed, native = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native
+        for index in self.plan.indices(chunk):
+            tally.add(check_played(adapter, omits, parameters, play_moves(rules, seed, index), native))
+        return chunk, tally
+
+    def close(self) -> None:
+        self.adapter.close()
+
+
+_PLAYER: Any = None
+
+
+def _player_for(plan: Plan, adapter: Adapter | None = None, omits: frozenset[str] = frozenset()) -> Any:
+    """The chunk player of the campaign: two-player hands here, games and table hands beside
+    (:class:`ginspec.detection.campaign.units.UnitPlayer`)."""
+    from ginspec.detection.campaign.units import UnitPlayer, needs_unit_player
+
+    return UnitPlayer(plan, adapter, omits) if needs_unit_player(plan) else ChunkPlayer(plan, adapter, omits)
+
+
+def _start_worker(plan: Plan) -> None:
+    """In a worker process: Ctrl-C is the parent's to handle, a SIGTERM from it ends the worker,
+    and the engine is started once and closed when the worker ends."""
+    global _PLAYER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _PLAYER = _player_for(plan)
+    multiprocessing.util.Finalize(_PLAYER, _PLAYER.close, exitpriority=10)
+
+
+def _play_in_worker(chunk: int) -> tuple[int, Tally]:
+    assert _PLAYER is not None
+    return _PLAYER.play(chunk)
+
+
+def play_chunks(plan: Plan, jobs: int, first: int, done: Callable[[int, Tally], None], engine: Adapter | None = None, omits: frozenset[str] = frozenset()) -> None:
+    """Play chunks ``first`` to the last, calling ``done(chunk, tally)`` for each in order. With
+    one job, in this process, with ``engine`` when it is given (the caller closes it)."""
+    if jobs <= 1:
+        player = _player_for(plan, engine, omits)
+        try:
+            for chunk in range(first, plan.chunks):
+                done(*player.play(chunk))
+        finally:
+            if engine is None:
+                player.close()
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    pool = context.Pool(jobs, initializer=_start_worker, initargs=(plan,))
+    pending: collections.deque[Any] = collections.deque()
+    upcoming = iter(range(first, plan.chunks))
+    finished = False
+    try:
+        for chunk in upcoming:
+            pending.append(pool.apply_async(_play_in_worker, (chunk,)))
+            if len(pending) >= 3 * jobs:
+                done(*pending.popleft().get())
+        while pending:
+            done(*pending.popleft().get())
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
