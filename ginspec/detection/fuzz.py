@@ -259,7 +259,7 @@ def fuzz_findings(kind: str, engine: Adapter, parameters: Mapping[str, Any], exa
         rule, how = attribute_rule(kind, minimal, observed, parameters, capabilities, reference, agreeing)
         known.add(_finding_key((rule, how))[0])
         found.append(Finding(kind, minimal, expected, observed, problems, rule, how))
-    from ginspec.fuzz_folding import fold_subsumed
+    from ginspec.detection.fuzz_folding import fold_subsumed
 
     return fold_subsumed(found, parameters, capabilities, reference)
 

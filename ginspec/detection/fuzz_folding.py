@@ -1,6 +1,6 @@
 """Findings of one fuzzing search folded together when one defect explains them all.
 
-A search (:func:`ginspec.fuzz.fuzz_findings`) names the rule of each minimal case on its own, so
+A search (:func:`ginspec.detection.fuzz.fuzz_findings`) names the rule of each minimal case on its own, so
 one defect can be filed twice: an engine whose runs go round the corner (K-A-2) also melds Q-K-A,
 and the Q-K-A hand, found first, is explained as well by "an ace may be high". When the
 explanation of one finding also gives the engine's answer to another finding's case, and not the
@@ -21,17 +21,17 @@ PARAMETER = "parameter "
 
 
 def explains(how: str, finding: Any, parameters: Mapping[str, Any], capabilities: Capabilities, reference: Adapter) -> bool:
-    """Whether the explanation ``how`` (a finding's, as :func:`ginspec.fuzz_rules.attribute_rule`
+    """Whether the explanation ``how`` (a finding's, as :func:`ginspec.detection.fuzz_rules.attribute_rule`
     writes it) gives the engine's answer to ``finding``'s case."""
-    from ginspec.fuzz import _expected_answer, _question, _verdict
+    from ginspec.detection.fuzz_answers import _expected_answer, _question, _verdict
 
     observed = finding.observed
     if not isinstance(observed, dict):
         return False
     kind, data = finding.kind, finding.input
     if how.startswith(KNOWN_DEFECT):
-        from ginspec.diagnosis.dictionary import known_defects
-        from ginspec.diagnosis.hypotheses import ask_with
+        from ginspec.judging.diagnosis.dictionary import known_defects
+        from ginspec.judging.diagnosis.hypotheses import ask_with
 
         name = how[len(KNOWN_DEFECT):]
         defect = next((defect for defect in known_defects() if defect.name == name), None)
@@ -40,7 +40,7 @@ def explains(how: str, finding: Any, parameters: Mapping[str, Any], capabilities
         predicted = ask_with((defect,), _question(kind, data, parameters))
         return isinstance(predicted, dict) and not _verdict(kind, predicted, observed, capabilities.omits)
     if how.startswith(DEFINITION):
-        from ginspec.fuzz_rules import _deadwood_under
+        from ginspec.detection.fuzz_rules import _deadwood_under
 
         definition = how[len(DEFINITION):]
         return isinstance(observed.get("deadwood"), int) and _deadwood_under(kind, data, definition, int(parameters.get("hand_size", 10))) == observed["deadwood"]
