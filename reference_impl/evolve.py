@@ -3,8 +3,9 @@ fields on every call: a hand replays hundreds of moves, each making a new state.
 
 The states are frozen dataclasses with slots. Their ``__init__`` sets each field through
 ``object.__setattr__``, about half the cost of a move's new state; the copy is made instead by a
-function written once per class, which takes a new empty instance, fills each slot directly and
-runs ``__post_init__`` as ``__init__`` would.
+function written once per class and set of changed fields (a move changes the same few fields
+every time it is played), which takes a new empty instance, fills each slot directly, from the
+old state or from the changes, and runs ``__post_init__`` as ``__init__`` would.
 """
 
 from __future__ import annotations
@@ -20,11 +21,23 @@ State = TypeVar("State")
 def evolve(state: State, **changes: Any) -> State:
     """A copy of ``state`` (a frozen dataclass with slots) with the named fields changed; a name
     that is not a field raises :class:`KeyError`."""
-    index, values_of, fill = _layout(state.__class__)
-    values = values_of(state)
-    for name, value in changes.items():
-        values[index[name]] = value
-    return fill(values)  # type: ignore[no-any-return]
+    return _copier(state.__class__, tuple(changes))(state, changes)  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=None)
+def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
+    """A function that copies an instance of ``cls`` with the fields named in ``changed`` taken
+    from a dict of changes, written once for each class and set of names (:func:`_source`); a
+    name that is not a field raises :class:`KeyError`."""
+    index, _, _ = _layout(cls)
+    for name in changed:
+        index[name]  # noqa: B018 - refuses a name that is not a field
+    names = tuple(index)
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    scope.update((f"_set{position}", _slot(cls, name).__set__) for position, name in enumerate(names))
+    taken = [f"changes[{name!r}]" if name in changed else f"state.{name}" for name in names]
+    exec(_filler("copy", "state, changes", taken, cls), scope)  # noqa: S102 - code made from the class's own field names
+    return scope["copy"]  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=None)
@@ -47,11 +60,17 @@ def _source(cls: type, names: tuple[str, ...]) -> str:
     (``_set0``, ``_set1``, ...; a frozen class's ``__setattr__`` does not block it), then runs
     ``__post_init__`` if the class has one, as ``__init__`` would."""
     listed = ", ".join(f"state.{name}" for name in names)
-    filling = [f"    _set{position}(new, values[{position}])" for position in range(len(names))]
+    values = [f"values[{position}]" for position in range(len(names))]
+    return "\n".join(["def values_of(state):", f"    return [{listed}]", "", _filler("fill", "values", values, cls)])
+
+
+def _filler(function: str, arguments: str, values: list[str], cls: type) -> str:
+    """The source of a function ``function(arguments)`` that makes a new instance of ``cls`` and
+    fills its slots in field order with the expressions ``values``, then runs ``__post_init__`` if
+    the class has one."""
+    filling = [f"    _set{position}(new, {value})" for position, value in enumerate(values)]
     post_init = ["    new.__post_init__()"] if hasattr(cls, "__post_init__") else []
-    return "\n".join(
-        ["def values_of(state):", f"    return [{listed}]", "", "def fill(values):", "    new = _new(_cls)", *filling, *post_init, "    return new"]
-    )
+    return "\n".join([f"def {function}({arguments}):", "    new = _new(_cls)", *filling, *post_init, "    return new"])
 
 
 def _slot(cls: type, name: str) -> MemberDescriptorType:
