@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from reference_impl.actions import Action
 from reference_impl.cards import DECK, Card, format_cards, format_hand, sort_cards
-from reference_impl.deadwood import least_deadwood
+from reference_impl.deadwood import least_deadwood_of_each_discard
 from reference_impl.round import RoundResult, RoundState, apply, deal_in_order, legal_actions
 from reference_impl.rules import RoundRules
 
@@ -92,8 +92,8 @@ def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
         return going_out[rng.randrange(len(going_out))]
     discards = [action for action in legal if action.verb == "discard"]
     if len(discards) > 1 and rng.random() < KEEP_MELDS_CHANCE:
-        held = state.hand_mask(state.to_play)
-        counts = [least_deadwood(held & ~action.card.bit) for action in discards]
+        after = least_deadwood_of_each_discard(state.hand_mask(state.to_play))
+        counts = [after[action.card.bit] for action in discards]
         best = min(counts)
         kept = [action for action, count in zip(discards, counts) if count == best]
         return kept[rng.randrange(len(kept))]
