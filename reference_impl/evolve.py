@@ -21,14 +21,20 @@ State = TypeVar("State")
 def evolve(state: State, **changes: Any) -> State:
     """A copy of ``state`` (a frozen dataclass with slots) with the named fields changed; a name
     that is not a field raises :class:`KeyError`."""
-    return _copier(state.__class__, tuple(changes))(state, changes)  # type: ignore[no-any-return]
+    copy = _COPIERS.get((state.__class__, *changes))
+    if copy is None:
+        copy = _copier(state.__class__, tuple(changes))
+    return copy(state, changes)  # type: ignore[no-any-return]
 
 
-@lru_cache(maxsize=None)
+_COPIERS: dict[tuple[Any, ...], Callable[[Any, dict[str, Any]], Any]] = {}
+"""The functions of :func:`_copier` written so far, by the class and the names changed."""
+
+
 def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
     """A function that copies an instance of ``cls`` with the fields named in ``changed`` taken
-    from a dict of changes, written once for each class and set of names (:func:`_source`); a
-    name that is not a field raises :class:`KeyError`."""
+    from a dict of changes, written once for each class and set of names (:func:`_filler`) and
+    kept in :data:`_COPIERS`; a name that is not a field raises :class:`KeyError`."""
     index, _, _ = _layout(cls)
     for name in changed:
         index[name]  # noqa: B018 - refuses a name that is not a field
@@ -37,7 +43,8 @@ def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any
     scope.update((f"_set{position}", _slot(cls, name).__set__) for position, name in enumerate(names))
     taken = [f"changes[{name!r}]" if name in changed else f"state.{name}" for name in names]
     exec(_filler("copy", "state, changes", taken, cls), scope)  # noqa: S102 - code made from the class's own field names
-    return scope["copy"]  # type: ignore[no-any-return]
+    copy = _COPIERS[(cls, *changed)] = scope["copy"]
+    return copy
 
 
 @lru_cache(maxsize=None)
