@@ -301,30 +301,6 @@ def least_deadwood_after_discard(
     return best
 
 
-
-def least_deadwood_of_each_discard(mask: int, *, ace_high: bool = False) -> dict[int, int]:
-    """KNOCK-COUNT-AFTER-DISCARD, DEADWOOD-COUNT: for each card of ``mask`` (by its bit), the least
-    deadwood of the cards kept when it is discarded, as :func:`least_deadwood` counts it.
-
-    When no rank is held in three suits, no set can be made with or without the discard, so the
-    deadwood is the run deadwood of each suit (:data:`RUN_DEADWOOD`) and a discard changes only its
-    own suit's; otherwise each discard is counted on its own."""
-    table = ace_high_tables().run if ace_high else RUN_DEADWOOD
-    lanes = (mask & LANE_MASK, (mask >> 16) & LANE_MASK, (mask >> 32) & LANE_MASK, mask >> 48)
-    c, d, h, s = lanes
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        return {bit: least_deadwood(mask ^ bit, ace_high=ace_high) for bit in _bits(mask)}
-    total = table[c] + table[d] + table[h] + table[s]
-    found = {}
-    for shift, lane in zip((0, 16, 32, 48), lanes):
-        others = total - table[lane]
-        rest = lane
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            found[low << shift] = others + table[lane ^ low]
-    return found
-
 @dataclass(frozen=True, slots=True)
 class Arrangement:
     """A choice of disjoint melds from a hand, and the deadwood it leaves (MELD-DISJOINT)."""

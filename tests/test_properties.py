@@ -9,9 +9,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ginspec.campaign.hands import deadwood_after_each_discard
 from reference_impl import best_defence, evaluate_drawn_hand, evaluate_resting_hand, parse_cards, score_hand
 from reference_impl.cards import DECK, mask_of
-from reference_impl.deadwood import least_deadwood_of_each_discard
 from tests.oracle import hands as oracle_hands
 from tests.oracle import layoffs as oracle_layoffs
 from tests.oracle import melds as oracle_melds
@@ -69,9 +69,9 @@ def test_least_deadwood_after_the_draw_matches_the_oracle(cards: list[str]) -> N
 @given(hands(11))
 def test_the_least_deadwood_of_each_discard_matches_the_oracle(cards: list[str]) -> None:
     """KNOCK-COUNT-AFTER-DISCARD: for every card of the hand after the draw, the least deadwood of
-    the ten cards kept when it is thrown, counted together (the campaign's player reads it)."""
+    the ten cards kept when it is thrown, counted together by the campaign's player."""
     held = parse_cards(as_text(cards))
-    after = least_deadwood_of_each_discard(mask_of(held))
+    after = deadwood_after_each_discard(mask_of(held))
     assert {str(card): after[card.bit] for card in held} == {
         card: oracle_melds.least_deadwood([kept for kept in cards if kept != card]) for card in cards
     }
