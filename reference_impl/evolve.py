@@ -36,12 +36,10 @@ def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any
     from a dict of changes, written once for each class and set of names (:func:`_filler`) and
     kept in :data:`_COPIERS`; a name that is not a field raises :class:`KeyError`."""
     index, _, _ = _layout(cls)
-    for name in changed:
-        index[name]  # noqa: B018 - refuses a name that is not a field
-    names = tuple(index)
+    changed_positions = {index[name] for name in changed}  # a name that is not a field raises KeyError
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    scope.update((f"_set{position}", _slot(cls, name).__set__) for position, name in enumerate(names))
-    taken = [f"changes[{name!r}]" if name in changed else f"state.{name}" for name in names]
+    scope.update((f"_set{position}", _slot(cls, name).__set__) for name, position in index.items())
+    taken = [f"changes[{name!r}]" if position in changed_positions else f"state.{name}" for name, position in index.items()]
     exec(_filler("copy", "state, changes", taken, cls), scope)  # noqa: S102 - code made from the class's own field names
     copy = _COPIERS[(cls, *changed)] = scope["copy"]
     return copy
