@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
 
 from reference_impl.actions import SEATS, Action
-from reference_impl.cards import LANE_BITS, LANE_MASK, Card, DECK, mask_of
+from reference_impl.cards import Card, DECK, mask_of
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import RoundRules
@@ -70,28 +70,6 @@ class HandInPlay(Protocol):
 # ---------------------------------------------------------------------- the actions, made once
 
 
-class CardMoves(dict[int, Action]):
-    """One player's actions of one kind that name a card (discard, knock, lay off), keyed by
-    card bit; the actions for the cards of one suit, in rank order, are listed the first time
-    they are asked for and kept (:func:`_each`)."""
-
-    def __init__(self, player: str, verb: str) -> None:
-        super().__init__((card.bit, Action(player, verb, card=card)) for card in DECK)
-        self.suits: dict[int, tuple[Action, ...]] = {}
-        """The actions listed so far, by the mask of one suit's cards."""
-
-    def of_suit(self, cards: int) -> tuple[Action, ...]:
-        """The actions for ``cards`` (a mask of cards of one suit), in rank order."""
-        found = []
-        rest = cards
-        while rest:
-            low = rest & -rest
-            found.append(self[low])
-            rest ^= low
-        listed = self.suits[cards] = tuple(found)
-        return listed
-
-
 @dataclass(frozen=True, slots=True)
 class _Moves:
     """Every action one player can take, each made once: legal-action lists hand out these values
@@ -102,9 +80,9 @@ class _Moves:
     pass_: Action
     big_gin: Action
     done: Action
-    discard: CardMoves
-    knock: CardMoves
-    layoff: CardMoves
+    discard: Mapping[int, Action]
+    knock: Mapping[int, Action]
+    layoff: Mapping[int, Action]
 
 
 _MOVES = {
@@ -114,26 +92,21 @@ _MOVES = {
         pass_=Action(player, "pass"),
         big_gin=Action(player, "big-gin"),
         done=Action(player, "done"),
-        discard=CardMoves(player, "discard"),
-        knock=CardMoves(player, "knock"),
-        layoff=CardMoves(player, "layoff"),
+        discard={card.bit: Action(player, "discard", card=card) for card in DECK},
+        knock={card.bit: Action(player, "knock", card=card) for card in DECK},
+        layoff={card.bit: Action(player, "layoff", card=card) for card in DECK},
     )
     for player in SEATS
 }
 
 
-_SUITS = tuple(LANE_MASK << (LANE_BITS * suit) for suit in range(4))
-"""The mask of each suit's cards."""
-
-
-def _each(actions: CardMoves, mask: int) -> list[Action]:
-    """The actions for each card of ``mask``, in canonical card order (the order of the bits):
-    suit by suit, each suit's cards looked up as a whole (:meth:`CardMoves.of_suit`)."""
-    found: list[Action] = []
-    for suit in _SUITS:
-        cards = mask & suit
-        if cards:
-            found += actions.suits.get(cards) or actions.of_suit(cards)
+def _each(actions: Mapping[int, Action], mask: int) -> list[Action]:
+    """The actions for each card of ``mask``, in canonical card order (the order of the bits)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(actions[low])
+        mask ^= low
     return found
 
 

@@ -123,7 +123,7 @@ class RoundState:
 
     def hand(self, player: str) -> tuple[Card, ...]:
         """The cards ``player`` holds, in the order he came by them."""
-        return self.hands[0 if player == "p1" else 1]  # seat_index, written out: read on every move
+        return self.hands[seat_index(player)]
 
     def next_seat(self, player: str) -> str:
         """The players take turns: the opponent plays next."""
@@ -180,7 +180,7 @@ class RoundState:
 
     def hand_mask(self, player: str) -> int:
         """A player's hand as a card mask."""
-        return self.hand_masks[0 if player == "p1" else 1]  # type: ignore[index]  # seat_index, written out
+        return self.hand_masks[seat_index(player)]  # type: ignore[index]
 
     @property
     def round_rules(self) -> RoundRules:
