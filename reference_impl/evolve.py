@@ -3,8 +3,9 @@ fields on every call: a hand replays hundreds of moves, each making a new state.
 
 The states are frozen dataclasses with slots. Their ``__init__`` sets each field through
 ``object.__setattr__``, about half the cost of a move's new state; the copy is made instead by a
-function written once per class, which takes a new empty instance, fills each slot directly and
-runs ``__post_init__`` as ``__init__`` would.
+function written once per class and set of changed fields (a move changes the same few fields
+every time it is played), which takes a new empty instance, fills each slot directly, from the
+old state or from the changes, and runs ``__post_init__`` as ``__init__`` would.
 """
 
 from __future__ import annotations
@@ -20,38 +21,50 @@ State = TypeVar("State")
 def evolve(state: State, **changes: Any) -> State:
     """A copy of ``state`` (a frozen dataclass with slots) with the named fields changed; a name
     that is not a field raises :class:`KeyError`."""
-    index, values_of, fill = _layout(state.__class__)
-    values = values_of(state)
-    for name, value in changes.items():
-        values[index[name]] = value
-    return fill(values)  # type: ignore[no-any-return]
+    copy = _COPIERS.get((state.__class__, *changes))
+    if copy is None:
+        copy = _copier(state.__class__, tuple(changes))
+    return copy(state, changes)  # type: ignore[no-any-return]
+
+
+_COPIERS: dict[tuple[Any, ...], Callable[[Any, dict[str, Any]], Any]] = {}
+"""The functions of :func:`_copier` written so far, by the class and the names changed."""
+
+
+def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any]], Any]:
+    """A function that copies an instance of ``cls`` with the fields named in ``changed`` taken
+    from a dict of changes, written once for each class and set of names (:func:`_filler`) and
+    kept in :data:`_COPIERS`; a name that is not a field raises :class:`KeyError`."""
+    index, setters = _layout(cls)
+    changed_positions = {index[name] for name in changed}  # a name that is not a field raises KeyError
+    taken = [f"changes[{name!r}]" if position in changed_positions else f"state.{name}" for name, position in index.items()]
+    scope = dict(setters)
+    exec(_filler("copy", "state, changes", taken, cls), scope)  # noqa: S102 - code made from the class's own field names
+    copy = _COPIERS[(cls, *changed)] = scope["copy"]
+    return copy
 
 
 @lru_cache(maxsize=None)
-def _layout(cls: type) -> tuple[dict[str, int], Callable[[Any], list[Any]], Callable[[list[Any]], Any]]:
-    """The position of each field of the dataclass ``cls``, and two functions written for it: one
-    that lists the values of an instance's fields in that order, one that makes an instance from
-    such a list; worked out once per class."""
-    names = tuple(item.name for item in fields(cls))
+def _layout(cls: type) -> tuple[dict[str, int], dict[str, Any]]:
+    """The position of each field of the dataclass ``cls``, and what the functions written for it
+    call: ``_new`` and ``_cls`` to make an empty instance, and the setter of each field's slot
+    (``_set0``, ``_set1``, ...; a frozen class's ``__setattr__`` does not block them); worked out
+    once per class."""
     index: dict[str, int] = {}
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    for position, name in enumerate(names):
-        index[name] = position
-        scope[f"_set{position}"] = _slot(cls, name).__set__
-    exec(_source(cls, names), scope)  # noqa: S102 - code made from the class's own field names
-    return index, scope["values_of"], scope["fill"]
+    setters: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    for position, item in enumerate(fields(cls)):
+        index[item.name] = position
+        setters[f"_set{position}"] = _slot(cls, item.name).__set__
+    return index, setters
 
 
-def _source(cls: type, names: tuple[str, ...]) -> str:
-    """The two functions of :func:`_layout`. ``fill`` fills each slot through its own setter
-    (``_set0``, ``_set1``, ...; a frozen class's ``__setattr__`` does not block it), then runs
-    ``__post_init__`` if the class has one, as ``__init__`` would."""
-    listed = ", ".join(f"state.{name}" for name in names)
-    filling = [f"    _set{position}(new, values[{position}])" for position in range(len(names))]
+def _filler(function: str, arguments: str, values: list[str], cls: type) -> str:
+    """The source of a function ``function(arguments)`` that makes a new instance of ``cls`` and
+    fills its slots in field order with the expressions ``values``, then runs ``__post_init__`` if
+    the class has one, as ``__init__`` would."""
+    filling = [f"    _set{position}(new, {value})" for position, value in enumerate(values)]
     post_init = ["    new.__post_init__()"] if hasattr(cls, "__post_init__") else []
-    return "\n".join(
-        ["def values_of(state):", f"    return [{listed}]", "", "def fill(values):", "    new = _new(_cls)", *filling, *post_init, "    return new"]
-    )
+    return "\n".join([f"def {function}({arguments}):", "    new = _new(_cls)", *filling, *post_init, "    return new"])
 
 
 def _slot(cls: type, name: str) -> MemberDescriptorType:

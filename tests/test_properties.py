@@ -9,8 +9,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ginspec.campaign.hands import deadwood_after_each_discard
 from reference_impl import best_defence, evaluate_drawn_hand, evaluate_resting_hand, parse_cards, score_hand
-from reference_impl.cards import DECK
+from reference_impl.cards import DECK, mask_of
 from tests.oracle import hands as oracle_hands
 from tests.oracle import layoffs as oracle_layoffs
 from tests.oracle import melds as oracle_melds
@@ -62,6 +63,18 @@ def test_least_deadwood_after_the_draw_matches_the_oracle(cards: list[str]) -> N
         expected["can_big_gin"],
     )
 
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(11))
+def test_the_least_deadwood_of_each_discard_matches_the_oracle(cards: list[str]) -> None:
+    """KNOCK-COUNT-AFTER-DISCARD: for every card of the hand after the draw, the least deadwood of
+    the ten cards kept when it is thrown, counted together by the campaign's player."""
+    held = parse_cards(as_text(cards))
+    after = deadwood_after_each_discard(mask_of(held))
+    assert {str(card): after[card.bit] for card in held} == {
+        card: oracle_melds.least_deadwood([kept for kept in cards if kept != card]) for card in cards
+    }
 
 @st.composite
 def deals(draw: st.DrawFn) -> tuple[list[str], list[str]]:

@@ -20,8 +20,8 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from reference_impl.actions import Action
-from reference_impl.cards import DECK, Card, format_cards, format_hand, sort_cards
-from reference_impl.deadwood import least_deadwood
+from reference_impl.cards import DECK, LANE_MASK, Card, cards_of, format_cards, format_hand, sort_cards
+from reference_impl.deadwood import RUN_DEADWOOD, least_deadwood
 from reference_impl.round import RoundResult, RoundState, apply, deal_in_order, legal_actions
 from reference_impl.rules import RoundRules
 
@@ -89,6 +89,33 @@ KEEP_MELDS_CHANCE = 0.5
 """How often a discard is one that leaves the least deadwood (else any legal discard)."""
 
 
+def deadwood_after_each_discard(held: int) -> dict[int, int]:
+    """For each card of the card mask ``held`` (by its bit), the least deadwood of the cards kept
+    when it is thrown, as :func:`~reference_impl.deadwood.least_deadwood` counts it (the ace low).
+
+    Worked out together: when no rank is held in three suits, no set can be made with or without
+    the discard, so the deadwood is the sum of each suit's run deadwood
+    (:data:`~reference_impl.deadwood.RUN_DEADWOOD`) and a discard changes only its own suit's;
+    otherwise each discard is counted on its own."""
+    lanes = [(held >> shift) & LANE_MASK for shift in _SUIT_SHIFTS]
+    c, d, h, s = lanes
+    if (c & d & (h | s)) | (h & s & (c | d)):
+        return {card.bit: least_deadwood(held ^ card.bit) for card in cards_of(held)}
+    total = sum(RUN_DEADWOOD[lane] for lane in lanes)
+    found = {}
+    for shift, lane in zip(_SUIT_SHIFTS, lanes):
+        others = total - RUN_DEADWOOD[lane]
+        rest = lane
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            found[low << shift] = others + RUN_DEADWOOD[lane ^ low]
+    return found
+
+
+_SUIT_SHIFTS = (0, 16, 32, 48)
+
+
 def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
     """A legal move, chosen by the hand's generator. Every legal move can be chosen, but a player
     who may go out mostly does, and half the discards keep the hand's melds: uniformly random
@@ -99,8 +126,8 @@ def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
         return going_out[rng.randrange(len(going_out))]
     discards = [action for action in legal if action.verb == "discard"]
     if len(discards) > 1 and rng.random() < KEEP_MELDS_CHANCE:
-        held = state.hand_mask(state.to_play)
-        counts = [least_deadwood(held & ~action.card.bit) for action in discards]
+        after = deadwood_after_each_discard(state.hand_mask(state.to_play))
+        counts = [after[action.card.bit] for action in discards]
         best = min(counts)
         kept = [action for action, count in zip(discards, counts) if count == best]
         return kept[rng.randrange(len(kept))]
