@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginspec.campaign.hands import deadwood_after_each_discard
+from ginspec.detection.campaign.hands import deadwood_after_each_discard
 from reference_impl import best_defence, evaluate_drawn_hand, evaluate_resting_hand, parse_cards, score_hand
 from reference_impl.cards import DECK, mask_of
 from tests.oracle import hands as oracle_hands
