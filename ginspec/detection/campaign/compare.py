@@ -87,13 +87,22 @@ def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | No
         return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
 
 
-def check_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand) -> Outcome:
-    """Ask, judge and, on a disagreement, shrink one hand."""
+Asker = Callable[[Adapter, Hand, Mapping[str, Any], "int | None"], Any]
+"""How a hand (or its first ``length`` actions) is put to an engine."""
+Problems = Callable[[Hand, Any, frozenset[str], "int | None"], "tuple[str, ...]"]
+"""Where an engine's answer to a hand (or its first ``length`` actions) departs from the rules'."""
+
+
+def check_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand,
+               ask: Asker | None = None, problems: Problems | None = None, kind: str = "") -> Outcome:
+    """Ask, judge and, on a disagreement, shrink one hand: a two-player hand by default, or any
+    other whose asking and judging are given (a table hand, ``kind`` naming it in the signature)."""
+    ask = ask or _ask
     try:
-        observed = _ask(engine, hand, parameters, None)
+        observed = ask(engine, hand, parameters, None)
     except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
         return _no_answer(hand.index, len(hand.actions), exc)
-    return _judged(engine, omits, parameters, hand, observed)
+    return _judged(engine, omits, parameters, hand, observed, ask, problems or _problems, kind)
 
 
 def _no_answer(index: int, length: int, exc: Exception) -> Outcome:
@@ -103,24 +112,26 @@ def _no_answer(index: int, length: int, exc: Exception) -> Outcome:
     return Outcome(index, "disagree", f"{NO_ANSWER}: {type(exc).__name__}", length, f"{type(exc).__name__}: {str(exc)[:200]}")
 
 
-def _judged(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand, observed: Any) -> Outcome:
+def _judged(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand, observed: Any,
+            ask: Asker = _ask, departures: Problems = _problems, kind: str = "") -> Outcome:
     """Judge the engine's answer to the whole hand and, on a disagreement, shrink it."""
     if isinstance(observed, dict) and any(key in observed for key in NON_ANSWERS):
         return Outcome(hand.index, "unsupported")
-    problems = _problems(hand, observed, omits, None)
+    problems = departures(hand, observed, omits, None)
     if not problems:
         return Outcome(hand.index, "agree")
     found = group_key(problems, hand.expected(), hand.actions)
     cut = len(hand.actions)
     if found.cut < cut:
         try:
-            shorter = _problems(hand, _ask(engine, hand, parameters, found.cut), omits, found.cut)
+            shorter = departures(hand, ask(engine, hand, parameters, found.cut), omits, found.cut)
         except Exception:  # noqa: BLE001 - the shorter hand is no evidence then; the whole hand stands
             shorter = ()
         if shorter and group_key(shorter, hand.expected(found.cut), hand.actions[: found.cut]).signature == found.signature:
             cut = found.cut
     at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
-    return Outcome(hand.index, "disagree", found.signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])
+    signature = f"{kind} {found.signature}" if kind else found.signature
+    return Outcome(hand.index, "disagree", signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])
 
 
 NativeAsk = Callable[[PlayedHand, Mapping[str, Any]], Any]

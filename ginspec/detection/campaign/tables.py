@@ -20,9 +20,7 @@ from reference_impl.deadwood import least_deadwood
 from reference_impl.table_round import TablePlayRules, TableState, apply_table, deal_table_in_order, format_deal, table_legal_actions, table_state_summary
 
 from ginspec.adapters.base import Adapter, Question
-from ginspec.adapters.jsonl import EngineTimeout
-from ginspec.detection.campaign.compare import NO_ANSWER, NON_ANSWERS, PROBLEM_SEPARATOR, Outcome
-from ginspec.detection.campaign.grouping import group_key
+from ginspec.detection.campaign.compare import Outcome, check_hand
 from ginspec.detection.campaign.hands import (
     END_FIELDS,
     GO_OUT,
@@ -105,27 +103,6 @@ def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | No
 
 
 def check_table_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand) -> Outcome:
-    """Ask, judge and, on a disagreement, shrink one table hand (as
-    :func:`ginspec.detection.campaign.compare.check_hand` does a two-player hand)."""
-    try:
-        observed = _ask(engine, hand, parameters, None)
-    except EngineTimeout:
-        return Outcome(hand.index, "disagree", f"{NO_ANSWER} in time", len(hand.actions), "the engine did not answer in time")
-    except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
-        return Outcome(hand.index, "disagree", f"{NO_ANSWER}: {type(exc).__name__}", len(hand.actions), f"{type(exc).__name__}: {str(exc)[:200]}")
-    if isinstance(observed, dict) and any(key in observed for key in NON_ANSWERS):
-        return Outcome(hand.index, "unsupported")
-    problems = _problems(hand, observed, omits, None)
-    if not problems:
-        return Outcome(hand.index, "agree")
-    found = group_key(problems, hand.expected(), hand.actions)
-    cut = len(hand.actions)
-    if found.cut < cut:
-        try:
-            shorter = _problems(hand, _ask(engine, hand, parameters, found.cut), omits, found.cut)
-        except Exception:  # noqa: BLE001 - the shorter hand is no evidence then; the whole hand stands
-            shorter = ()
-        if shorter and group_key(shorter, hand.expected(found.cut), hand.actions[: found.cut]).signature == found.signature:
-            cut = found.cut
-    at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
-    return Outcome(hand.index, "disagree", "table " + found.signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])
+    """Ask, judge and, on a disagreement, shrink one table hand, as
+    :func:`ginspec.detection.campaign.compare.check_hand` does a two-player hand."""
+    return check_hand(engine, omits, parameters, hand, _ask, _problems, "table")
