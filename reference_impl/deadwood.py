@@ -234,6 +234,13 @@ def _set_choices_for(mask: int, settable_ranks: int) -> tuple[Lanes, ...]:
     return choices
 
 
+def set_choices_by_suit(mask: int) -> tuple[Lanes, ...]:
+    """MELD-SET: :func:`set_choices` of ``mask``, each choice given as the four suit masks (c, d,
+    h, s) of the cards it puts in sets; the first is always the choice of no sets."""
+    c, d, h, s = mask & LANE_MASK, (mask >> 16) & LANE_MASK, (mask >> 32) & LANE_MASK, mask >> 48
+    return _set_choices_for(mask, (c & d & (h | s)) | (h & s & (c | d)))
+
+
 def least_deadwood(mask: int, _table: tuple[int, ...] = RUN_DEADWOOD, _lane: int = LANE_MASK, *, ace_high: bool = False) -> int:
     """DEADWOOD-COUNT: the least deadwood of a hand at rest, given as a card mask; with
     ``ace_high`` an ace may also end a run above the king (MELD-RUN-ACE-HIGH, :func:`ace_may_be_high`)."""

@@ -123,3 +123,26 @@ def test_an_engine_that_raises_keyboard_interrupt_itself_is_at_fault() -> None:
             engine.ask(MELD)
     finally:
         engine.close()
+
+
+def test_an_engine_call_runs_on_the_processor_its_caller_waits_on() -> None:
+    """The engine's thread is kept on the caller's processor while the caller waits (the caller
+    stays there too), so that a hand replayed on it finds the caller's objects in that processor's
+    caches; after the call the caller may run anywhere it could before."""
+    import os
+
+    from ginspec.adapters import guard
+
+    if guard._current_cpu() is None:
+        pytest.skip("this system does not tell which processor a thread runs on")
+    before = os.sched_getaffinity(0)
+    seen: list[tuple[int | None, int | None]] = []
+    engine = GuardedAdapter(ReferenceAdapter, "reference")
+    try:
+        for _ in range(20):
+            engine.call_inner(lambda inner: seen.append((guard._current_cpu(), None)))
+            seen[-1] = (seen[-1][0], guard._current_cpu())
+    finally:
+        engine.close()
+    assert all(worker == caller for worker, caller in seen), seen
+    assert os.sched_getaffinity(0) == before

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import queue
 import threading
 import traceback
@@ -67,7 +68,7 @@ class _Worker:
     """One daemon thread running calls one at a time, until it is told to stop."""
 
     def __init__(self) -> None:
-        self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]]] | None] = queue.Queue()
+        self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]], int | None] | None] = queue.Queue()
         self.busy = False
         """Whether a call was left running when the run was stopped."""
         self.waiting = False
@@ -77,11 +78,14 @@ class _Worker:
         self.thread.start()
 
     def _loop(self) -> None:
+        where = None
         while True:
             item = self.jobs.get()
             if item is None:
                 return
-            job, reply = item
+            job, reply, caller = item
+            if caller != where:
+                where = _run_on(caller)
             try:
                 reply.put((True, job()))
             except BaseException as exc:  # noqa: BLE001 - SystemExit from an engine is a fault too
@@ -100,8 +104,10 @@ class _Worker:
         passes through untouched, never to be taken for the engine's fault."""
         reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
         self.waiting = True
+        cpu = _current_cpu()
+        free = _hold_on(cpu)
         try:
-            self.jobs.put((job, reply))
+            self.jobs.put((job, reply, cpu))
             ok, value = reply.get(timeout=timeout)
         except queue.Empty:
             raise EngineTimeout(f"no answer within {timeout:g} s") from None
@@ -110,9 +116,74 @@ class _Worker:
             raise
         finally:
             self.waiting = False
+            if free is not None:
+                _let_go(free)
         if not ok:
             raise EngineRaised(value)
         return value
+
+
+def _cpu_reader() -> Callable[[], int] | None:
+    """The C library's ``sched_getcpu`` (Linux), or ``None`` where there is none."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    try:
+        import ctypes
+        import ctypes.util
+
+        reader = ctypes.CDLL(ctypes.util.find_library("c") or None).sched_getcpu
+    except (OSError, AttributeError):
+        return None
+    reader.restype = ctypes.c_int
+    reader.argtypes = []
+    return reader  # type: ignore[no-any-return]
+
+
+_SCHED_GETCPU = _cpu_reader()
+
+
+def _current_cpu() -> int | None:
+    """The processor the calling thread runs on now, where the system tells (else ``None``)."""
+    if _SCHED_GETCPU is None:
+        return None
+    cpu = _SCHED_GETCPU()
+    return cpu if cpu >= 0 else None
+
+
+def _run_on(cpu: int | None) -> int | None:
+    """Keep the calling thread (the worker) on processor ``cpu``, the one its caller runs on, and
+    return it (``None`` when it cannot be). The caller waits while the worker runs, so the two
+    never compete for it; a worker woken on another processor would find none of the caller's
+    objects in that processor's caches, and a whole hand replayed there costs about a third more
+    (reference counts and the engine's tables moving between the caches at every call)."""
+    if cpu is None:
+        return None
+    try:
+        os.sched_setaffinity(0, {cpu})
+    except OSError:
+        return None
+    return cpu
+
+
+def _hold_on(cpu: int | None) -> set[int] | None:
+    """Keep the calling thread on ``cpu`` while it waits for the worker, so that it wakes where
+    the worker ran and its caches are; the processors it was allowed before (``None`` when it
+    cannot be held)."""
+    if cpu is None:
+        return None
+    try:
+        free = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, {cpu})
+    except OSError:
+        return None
+    return free
+
+
+def _let_go(free: set[int]) -> None:
+    try:
+        os.sched_setaffinity(0, free)
+    except OSError:
+        pass
 
 
 class EngineRaised(Exception):

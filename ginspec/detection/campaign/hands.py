@@ -20,8 +20,8 @@ from functools import cached_property
 from typing import Any, Mapping
 
 from reference_impl.actions import Action
-from reference_impl.cards import DECK, LANE_MASK, Card, cards_of, format_cards, format_hand, sort_cards
-from reference_impl.deadwood import RUN_DEADWOOD, least_deadwood
+from reference_impl.cards import DECK, LANE_MASK, Card, format_cards, format_hand, sort_cards
+from reference_impl.deadwood import RUN_DEADWOOD, set_choices_by_suit
 from reference_impl.round import RoundResult, RoundState, apply, deal_in_order, legal_actions
 from reference_impl.rules import RoundRules
 
@@ -93,23 +93,36 @@ def deadwood_after_each_discard(held: int) -> dict[int, int]:
     """For each card of the card mask ``held`` (by its bit), the least deadwood of the cards kept
     when it is thrown, as :func:`~reference_impl.deadwood.least_deadwood` counts it (the ace low).
 
-    Worked out together: when no rank is held in three suits, no set can be made with or without
-    the discard, so the deadwood is the sum of each suit's run deadwood
-    (:data:`~reference_impl.deadwood.RUN_DEADWOOD`) and a discard changes only its own suit's;
-    otherwise each discard is counted on its own."""
+    Worked out for all the discards together. The sets of the kept cards are some of the sets the
+    held cards allow that leave the discard out (a set of four less one card is the set of the
+    other three, which is a choice of its own), so for each choice of sets (MELD-SET) every card
+    outside them is a discard it serves: the deadwood is the sum of each suit's run deadwood
+    (:data:`~reference_impl.deadwood.RUN_DEADWOOD`) of the cards left, where the discard changes
+    only its own suit's. A card's least deadwood is the least over the choices it is outside of;
+    every card is outside the choice of no sets."""
     lanes = [(held >> shift) & LANE_MASK for shift in _SUIT_SHIFTS]
-    c, d, h, s = lanes
-    if (c & d & (h | s)) | (h & s & (c | d)):
-        return {card.bit: least_deadwood(held ^ card.bit) for card in cards_of(held)}
-    total = sum(RUN_DEADWOOD[lane] for lane in lanes)
-    found = {}
+    choices = set_choices_by_suit(held)
+    found = _each_discard(lanes, {})  # the first choice puts no card in a set
+    for in_sets in choices[1:]:
+        for bit, deadwood in _each_discard([lane ^ taken for lane, taken in zip(lanes, in_sets)], {}).items():
+            if deadwood < found[bit]:
+                found[bit] = deadwood
+    return found
+
+
+def _each_discard(lanes: list[int], found: dict[int, int]) -> dict[int, int]:
+    """Into ``found``, for each card of the suit masks ``lanes`` (by its bit), the run deadwood of
+    the other cards (:data:`~reference_impl.deadwood.RUN_DEADWOOD`): the discard changes only its
+    own suit's."""
+    run = RUN_DEADWOOD
+    total = run[lanes[0]] + run[lanes[1]] + run[lanes[2]] + run[lanes[3]]
     for shift, lane in zip(_SUIT_SHIFTS, lanes):
-        others = total - RUN_DEADWOOD[lane]
+        others = total - run[lane]
         rest = lane
         while rest:
             low = rest & -rest
             rest ^= low
-            found[low << shift] = others + RUN_DEADWOOD[lane ^ low]
+            found[low << shift] = others + run[lane ^ low]
     return found
 
 
@@ -120,7 +133,11 @@ def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
     """A legal move, chosen by the hand's generator. Every legal move can be chosen, but a player
     who may go out mostly does, and half the discards keep the hand's melds: uniformly random
     discards almost never make a hand that can knock (about 97 hands in 100 would be played out to
-    the wall), and the knock, the lay-offs and the scoring would seldom be reached."""
+    the wall), and the knock, the lay-offs and the scoring would seldom be reached. Going out and
+    discarding are moves of the discard phase only (``spec/actions.md``): in any other phase the
+    move is drawn among all the legal ones at once."""
+    if state.phase != "discard":
+        return legal[rng.randrange(len(legal))]
     going_out = [action for action in legal if action.verb in GO_OUT]
     if going_out and rng.random() < GO_OUT_CHANCE:
         return going_out[rng.randrange(len(going_out))]
