@@ -93,14 +93,14 @@ def test_the_reference_agrees_with_itself_and_the_report_says_so(tmp_path: Path)
 
 
 def test_disagreements_become_a_few_findings_each_written_once_and_confirmed(tmp_path: Path) -> None:
-    """Two wrong rules, about a hundred disagreeing hands: two findings, with their counts, kept
+    """Two wrong rules, dozens of disagreeing hands: two findings, with their counts, kept
     occurrences and the rule each turns on; each written once as a vector the oracle confirms,
     shrunk to the first checkpoint that differs."""
     folder = tmp_path / "c"
     status, out, _ = run("fuzz", "--engine", TWO_DEPARTURES, "--hands", "120", "--seed", "3", "--report-dir", str(folder))
     assert status == 1
     report = report_of(folder)
-    assert report["disagreements"] > 80
+    assert report["disagreements"] > 60
     findings = {tuple(finding["rules"]): finding for finding in report["findings"]}
     assert set(findings) == {("TURN-NO-DISCARD-TAKEN-CARD",), ("STOCK-WALL-TWO",)}, out
     assert sum(finding["count"] for finding in findings.values()) == report["disagreements"]

@@ -9,9 +9,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginspec.detection.campaign.hands import deadwood_after_each_discard
+from ginspec.detection.campaign.hands import best_discards_of_suit, least_deadwood_discards
 from reference_impl import best_defence, evaluate_drawn_hand, evaluate_resting_hand, parse_cards, score_hand
-from reference_impl.cards import DECK, mask_of
+from reference_impl.cards import DECK, LANE_MASK, cards_of, mask_of
+from reference_impl.deadwood import RUN_DEADWOOD, RUN_DEADWOOD_AFTER_DISCARD
 from tests.oracle import hands as oracle_hands
 from tests.oracle import layoffs as oracle_layoffs
 from tests.oracle import melds as oracle_melds
@@ -65,16 +66,28 @@ def test_least_deadwood_after_the_draw_matches_the_oracle(cards: list[str]) -> N
 
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(11))
-def test_the_least_deadwood_of_each_discard_matches_the_oracle(cards: list[str]) -> None:
-    """KNOCK-COUNT-AFTER-DISCARD: for every card of the hand after the draw, the least deadwood of
-    the ten cards kept when it is thrown, counted together by the campaign's player."""
-    held = parse_cards(as_text(cards))
-    after = deadwood_after_each_discard(mask_of(held))
-    assert {str(card): after[card.bit] for card in held} == {
-        card: oracle_melds.least_deadwood([kept for kept in cards if kept != card]) for card in cards
-    }
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(11), st.data())
+def test_the_discards_leaving_the_least_deadwood_match_the_oracle(cards: list[str], data: st.DataObject) -> None:
+    """KNOCK-COUNT-AFTER-DISCARD: of the cards the campaign's player may throw (some of the eleven
+    held after the draw), the least deadwood of the ten kept and the cards that leave it, worked
+    out together, are those the oracle counts card by card."""
+    allowed = data.draw(st.lists(st.sampled_from(cards), min_size=1, unique=True))
+    least, thrown = least_deadwood_discards(mask_of(parse_cards(as_text(cards))), mask_of(parse_cards(as_text(allowed))))
+    counts = {card: oracle_melds.least_deadwood([kept for kept in cards if kept != card]) for card in allowed}
+    assert least == min(counts.values())
+    assert {str(card) for card in cards_of(thrown)} == {card for card, count in counts.items() if count == least}
+
+
+def test_the_discards_leaving_the_least_deadwood_in_one_suit_are_tabulated_right() -> None:
+    """The table of the best discards of each suit mask agrees with the count of each discard."""
+    table = best_discards_of_suit()
+    for lane in range(1, LANE_MASK + 1):
+        counts = {bit: RUN_DEADWOOD[lane ^ bit] for bit in (1 << rank for rank in range(13)) if lane & bit}
+        least = min(counts.values())
+        assert RUN_DEADWOOD_AFTER_DISCARD[lane] == least
+        assert table[lane] == sum(bit for bit, count in counts.items() if count == least)
+
 
 @st.composite
 def deals(draw: st.DrawFn) -> tuple[list[str], list[str]]:

@@ -2,7 +2,7 @@
 house-s003 variants): hand ``index`` of the campaign with seed ``seed`` is a pure function of the
 two, as a two-player hand is (:mod:`ginspec.detection.campaign.hands`). The pack is shuffled, a dealer is
 chosen among the seats and the reference engine of ``reference_impl.table_round`` plays every
-move, chosen at random among the legal ones (MPN-SEED003-DEAL, MPN-SEED003-PLAY), recording the
+move, chosen by the campaign's player (:func:`~ginspec.detection.campaign.hands.choose`) among the legal ones (MPN-SEED003-DEAL, MPN-SEED003-PLAY), recording the
 state a ``table_round`` checkpoint asserts after every action (``spec/vectors.md``).
 
 A table hand is asked of an engine as a ``table_round`` question and judged like a two-player
@@ -14,21 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from reference_impl.actions import Action, format_action
+from reference_impl.actions import format_action
 from reference_impl.cards import DECK
-from reference_impl.deadwood import least_deadwood
-from reference_impl.table_round import TablePlayRules, TableState, apply_table, deal_table_in_order, format_deal, table_legal_actions, table_state_summary
+from reference_impl.table_round import TablePlayRules, apply_table, deal_table_in_order, format_deal, table_legal_actions, table_state_summary
 
 from ginspec.adapters.base import Adapter, Question
 from ginspec.detection.campaign.compare import Outcome, check_hand
-from ginspec.detection.campaign.hands import (
-    END_FIELDS,
-    GO_OUT,
-    GO_OUT_CHANCE,
-    KEEP_MELDS_CHANCE,
-    MAX_ACTIONS,
-    Hand,
-)
+from ginspec.detection.campaign.hands import END_FIELDS, MAX_ACTIONS, Hand, choose
 from ginspec.judging.judge import judge_round
 
 TABLE_KIND = "table_round"
@@ -37,29 +29,6 @@ TABLE_KIND = "table_round"
 def table_generator(seed: int, index: int) -> random.Random:
     """The one generator of table hand ``index``: the same numbers on every machine."""
     return random.Random(f"ginspec-campaign-table:{seed}:{index}")
-
-
-def _mask(cards: Any) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
-
-
-def choose_at_table(state: TableState, legal: list[Action], rng: random.Random) -> Action:
-    """A legal move, drawn as :func:`ginspec.detection.campaign.hands.choose` draws one: a seat that may go
-    out mostly does, and half the discards keep the hand's melds."""
-    going_out = [action for action in legal if action.verb in GO_OUT]
-    if going_out and rng.random() < GO_OUT_CHANCE:
-        return going_out[rng.randrange(len(going_out))]
-    discards = [action for action in legal if action.verb == "discard"]
-    if len(discards) > 1 and state.to_play and rng.random() < KEEP_MELDS_CHANCE:
-        held = _mask(state.hand(state.to_play))
-        counts = [least_deadwood(held & ~action.card.bit) for action in discards]
-        best = min(counts)
-        kept = [action for action, count in zip(discards, counts) if count == best]
-        return kept[rng.randrange(len(kept))]
-    return legal[rng.randrange(len(legal))]
 
 
 def play_table_dealt(rules: TablePlayRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> Hand:
@@ -72,7 +41,7 @@ def play_table_dealt(rules: TablePlayRules, seed: int, index: int, rng: random.R
         checkpoints.append(table_state_summary(state))
         if state.phase == "over" or not legal or len(actions) >= MAX_ACTIONS:
             break
-        action = choose_at_table(state, legal, rng)
+        action = choose(state, legal, rng)
         actions.append(format_action(action))
         state = apply_table(state, action)
     end = {**state.result.to_data(), "finished": True} if state.result else {"finished": False}
