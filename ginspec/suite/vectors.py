@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ginspec.suite import schema_checks
+from ginspec.suite.schema_verdict import Check, compile_schema
 from ginspec.errors import InvalidVariant, InvalidVector, located, quote
 from ginspec.suite.notation import NotationProblem, read_action, read_cards
 from ginspec.suite.paths import display, schema_path, spec_dir, vectors_dir
@@ -71,8 +72,17 @@ def vector_schema() -> dict[str, Any]:
     return json.loads(_schema_text())
 
 
+@lru_cache(maxsize=None)
+def _quick_check() -> Check:
+    return compile_schema(vector_schema())
+
+
 def _schema_problem(document: Any) -> tuple[str | None, str] | None:
-    """The first schema violation as (vector id or None, message)."""
+    """The first schema violation as (vector id or None, message). A document the schema's compiled
+    check passes beyond doubt fits (:mod:`ginspec.suite.schema_verdict`); any other is judged, and
+    its problem worded, by ``jsonschema``."""
+    if _quick_check()(document) is True:
+        return None
     import jsonschema  # only for a file whose check is not remembered (ginspec.suite.schema_checks)
 
     validator = jsonschema.Draft202012Validator(vector_schema())
