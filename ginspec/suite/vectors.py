@@ -389,6 +389,18 @@ def _load_unchanged(path: Path, tolerate_broken_variants: bool, fingerprint: tup
     return _LOADED[key]
 
 
+def parse_from_the_end(directory: Path | None = None) -> None:
+    """Parse every vector file, the last first, each left in the memory of parsed documents
+    (:mod:`ginspec.suite.parsed_cache`) and nothing checked: a process that loads the files from
+    the first one on meanwhile recalls those already parsed when it gets to them, and parses the
+    others itself. A file that cannot be read or parsed is left to that process, which reports it."""
+    for path in reversed(sorted((directory or vectors_dir()).glob("*/*.yaml"))):
+        try:
+            load_yaml(path, InvalidVector)
+        except InvalidVector:
+            continue
+
+
 def load_vectors(directory: Path | None = None, tolerate_broken_variants: bool = False) -> list[Vector]:
     """Every vector in the suite; duplicate IDs are an error naming both files. With
     ``tolerate_broken_variants``, a vector whose variant file is broken is kept, marked, so that a
