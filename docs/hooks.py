@@ -82,7 +82,8 @@ def on_env(env, config, files):  # noqa: ARG001
 
 def on_files(files: Files, config) -> Files:
     site = _current(config)
-    for uri, markdown in site.pages().items():
+    # the last pages' Markdown made by a second process meanwhile (ginspec/site/pages_ahead.py)
+    for uri, markdown in site.pages(two_processes=render_ahead.wanted(_command)).items():
         if files.get_file_from_path(uri) is None:
             files.append(File.generated(config, uri, content=markdown))
     return files
