@@ -3,6 +3,7 @@ process makes: the same Markdown, and the same drawings under the same numbers."
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
@@ -45,3 +46,21 @@ def test_a_page_that_fails_fails_in_the_build() -> None:
     pages = made_in_two(context, builders[:-1])
     assert pages == {f"page-{n}.md": f"<!--gs-drawing:{n}-->" for n in range(6)}
     assert context.drawings == [f"<p>{n}</p>" for n in range(6)]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork here")
+def test_objects_frozen_before_stay_frozen_and_the_rest_is_thawed() -> None:
+    context = Context(suite=None, links=None, docs_dir=None, deferred=True)  # type: ignore[arg-type]
+    builders = [(f"page-{n}.md", (lambda n=n: context.place(f"<p>{n}</p>"))) for n in range(4)]
+    ours = gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        made_in_two(context, builders)
+        assert gc.get_freeze_count() >= frozen > 0  # the program's own freezing is left as it was
+    finally:
+        if ours:
+            gc.unfreeze()
+    if ours:
+        made_in_two(context, builders)
+        assert gc.get_freeze_count() == 0  # what a build froze for its fork is thawed

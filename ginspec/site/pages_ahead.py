@@ -17,7 +17,6 @@ Only where the second process of :mod:`ginspec.site.render_ahead` would run.
 
 from __future__ import annotations
 
-import gc
 import marshal
 import os
 import re
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ginspec.site.family import FROM_INLINE, TO_INLINE, Builder, Context
-from ginspec.site.render_ahead import MAIN, PATIENCE, SECOND, Claims, frozen_fork, waited
+from ginspec.site.render_ahead import MAIN, PATIENCE, SECOND, Claims, frozen_fork, thaw, waited
 
 NUMBERED = re.compile(r"<!--gs-(drawing|element):(\d+)-->|\ue000([\ue010-\ue01f]+)\ue001")
 """The number of every placeholder (:data:`ginspec.site.family.PLACEHOLDER`), block or inline."""
@@ -61,7 +60,7 @@ def made_in_two(context: Context, builders: list[tuple[str, Builder]]) -> dict[s
     try:
         claims = Claims(len(builders))
         claims.claim(0, MAIN)
-        pid = frozen_fork()
+        pid, thawing = frozen_fork()
     except (OSError, ImportError):
         result.unlink(missing_ok=True)
         return {uri: build() for uri, build in builders}
@@ -86,7 +85,7 @@ def made_in_two(context: Context, builders: list[tuple[str, Builder]]) -> dict[s
     finally:
         if made is None:
             _collect(pid, result)
-        gc.unfreeze()
+        thaw(thawing)
     return pages
 
 

@@ -81,6 +81,7 @@ class RenderAhead:
         self.claims = claims
         self.places = places
         self.done = False
+        self.thawing = False
 
     @classmethod
     def start(cls, memory: BuildMemory, config: Any, files: Any) -> RenderAhead | None:
@@ -92,13 +93,15 @@ class RenderAhead:
         try:
             claims = Claims(len(pages))
             claims.claim(0, MAIN)
-            pid = frozen_fork()
+            pid, thawing = frozen_fork()
         except (OSError, ImportError):
             os.unlink(name)
             return None
         if pid == 0:  # the second process: it never returns
             _render(memory, config, files, pages, claims, Path(name))
-        return cls(pid, Path(name), claims, {page.file.src_uri: index for index, page in enumerate(pages)})
+        ahead = cls(pid, Path(name), claims, {page.file.src_uri: index for index, page in enumerate(pages)})
+        ahead.thawing = thawing
+        return ahead
 
     def covers(self, uri: str) -> bool:
         """Whether the second process makes the page ``uri``: it claimed it before the build did
@@ -121,7 +124,7 @@ class RenderAhead:
             pass
         finally:
             self.result.unlink(missing_ok=True)
-            gc.unfreeze()
+            thaw(self.thawing)
 
     def stop(self) -> None:
         """End the second process if the build no longer needs it (every page was recalled)."""
@@ -129,19 +132,27 @@ class RenderAhead:
             return
         self.done = True
         finish(self.pid, self.result)
-        gc.unfreeze()
+        thaw(self.thawing)
 
 
-def frozen_fork() -> int:
+def frozen_fork() -> tuple[int, bool]:
     """``os.fork``, the objects made so far first kept out of the garbage collector's scans
-    (:func:`gc.freeze`), so that a scan in either process does not copy the memory they share; the
-    caller unfreezes them (:func:`gc.unfreeze`) once the second process is done."""
+    (:func:`gc.freeze`), so that a scan in either process does not copy the memory they share; and
+    whether the caller unfreezes them once the second process is done (:func:`thaw`): not when
+    objects were frozen before (by the program running the build), which stay so."""
+    ours = gc.get_freeze_count() == 0
     gc.freeze()
     try:
-        return os.fork()
+        return os.fork(), ours
     except OSError:
-        gc.unfreeze()
+        thaw(ours)
         raise
+
+
+def thaw(wanted: bool) -> None:
+    """Undo :func:`frozen_fork`'s freezing, if ``wanted`` (what it returned)."""
+    if wanted:
+        gc.unfreeze()
 
 
 def waited(pid: int, patience: float) -> int | None:

@@ -21,7 +21,6 @@ Like :mod:`ginspec.site.render_ahead`, only for ``mkdocs build`` (:func:`ginspec
 
 from __future__ import annotations
 
-import gc
 import logging
 import marshal
 import os
@@ -31,7 +30,7 @@ from typing import Any, Callable
 
 from ginspec.suite import parsed_cache
 from ginspec.site import build_memory
-from ginspec.site.render_ahead import MAIN, PATIENCE, SECOND, Claims, finish, frozen_fork, waited
+from ginspec.site.render_ahead import MAIN, PATIENCE, SECOND, Claims, finish, frozen_fork, thaw, waited
 
 class WriteAhead:
     """The pages a second process writes, once :meth:`start` has forked it."""
@@ -43,6 +42,7 @@ class WriteAhead:
         self.places: dict[str, int] = {}
         self.written: frozenset[str] = frozenset()
         self.done = False
+        self.thawing = False
 
     def start(self, memory: build_memory.BuildMemory, build_page: Callable[..., None], config: Any, doc_files: Any, nav: Any, env: Any, dirty: bool) -> None:
         """Fork the process writing the pages of ``doc_files`` from the last one back with ``build_page``."""
@@ -55,13 +55,13 @@ class WriteAhead:
         try:
             claims = Claims(len(pages))
             claims.claim(0, MAIN)
-            pid = frozen_fork()
+            pid, thawing = frozen_fork()
         except (OSError, ImportError):
             os.unlink(name)
             return
         if pid == 0:  # the second process: it never returns
             _write(memory, build_page, config, doc_files, nav, env, dirty, pages, claims, Path(name))
-        self.pid, self.result, self.done, self.claims = pid, Path(name), False, claims
+        self.pid, self.result, self.done, self.claims, self.thawing = pid, Path(name), False, claims, thawing
         self.places = {file.src_uri: index for index, file in enumerate(pages)}
 
     def wrote(self, uri: str, memory: build_memory.BuildMemory) -> bool:
@@ -90,14 +90,14 @@ class WriteAhead:
             self.written = frozenset()
         finally:
             self.result.unlink(missing_ok=True)
-            gc.unfreeze()
+            thaw(self.thawing)
 
     def stop(self) -> None:
         """End the process if the build no longer waits for it (it failed before its pages)."""
         if not self.done and self.pid is not None and self.result is not None:
             self.done = True
             finish(self.pid, self.result)
-            gc.unfreeze()
+            thaw(self.thawing)
 
 
 def _write(memory: build_memory.BuildMemory, build_page: Callable[..., None], config: Any, doc_files: Any, nav: Any, env: Any, dirty: bool, pages: list[Any], claims: Claims, result: Path) -> None:
