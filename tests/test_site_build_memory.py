@@ -171,12 +171,23 @@ def test_search_entries_are_recalled_for_the_same_html(project: Path) -> None:
     assert changed.made == 1 and "20 more" in other[0]["text"]
 
 
-AHEAD_HOOKS = """from ginspec.site import build_memory, render_ahead
+AHEAD_HOOKS = """import os
+import time
+
+from ginspec.site import build_memory, render_ahead
+
+BUILD = os.getpid()
 
 
 def on_nav(nav, config, files):
     build_memory.active().ahead = render_ahead.RenderAhead.start(build_memory.active(), config, files)
     return nav
+
+
+def on_page_markdown(markdown, page, config, files):
+    if os.getpid() == BUILD and page.file.src_uri == "gin.md":
+        time.sleep(1)  # the second process claims the last page (knock) meanwhile
+    return markdown
 
 
 def on_post_build(config):
@@ -193,11 +204,51 @@ def test_a_second_process_makes_the_second_half_the_same(project: Path) -> None:
     (project / "hooks.py").write_text(AHEAD_HOOKS, encoding="utf-8")
     (project / "mkdocs.yml").write_text(CONFIG + "hooks:\n  - hooks.py\n", encoding="utf-8")
     with_ahead, log = _build(project, "ahead")
-    # the knock page (the second half, by length) came from the second process; the gin page's
-    # warning is given by the build itself
+    # the knock page (the last, claimed by the second process while the build read the first)
+    # came from the second process; the gin page's warning is given by the build itself
     assert (with_ahead.recalled, with_ahead.made) == (1, 0)
     assert any("undercut.md" in line for line in log if line.startswith("WARNING")), log
     assert _files(project / "alone") == _files(project / "ahead")
+
+
+WRITER_HOOKS = """import os
+import time
+
+from ginspec.site import build_memory, write_ahead
+
+BUILD = os.getpid()
+
+
+def on_env(env, config, files):
+    write_ahead.install()
+    build_memory.active().writer = write_ahead.WriteAhead()
+    return env
+
+
+def on_page_context(context, page, config, nav):
+    if os.getpid() == BUILD and page.file.src_uri == "gin.md":
+        time.sleep(1)  # the second process claims the last page (knock) meanwhile
+    elif os.getpid() != BUILD:
+        with open(config["site_dir"] + "/../written-by-the-second-process", "a") as out:
+            out.write(page.file.src_uri)
+    return context
+
+
+def on_post_build(config):
+    build_memory.active().writer.stop()
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork here")
+def test_a_second_process_writes_the_last_pages_the_same(project: Path) -> None:
+    alone, _ = _build(project, "alone")
+    (project / "hooks.py").write_text(WRITER_HOOKS, encoding="utf-8")
+    (project / "mkdocs.yml").write_text(CONFIG + "hooks:\n  - hooks.py\n", encoding="utf-8")
+    _build(project, "written")
+    # the knock page was written by the second process (its context seen there), the gin page by
+    # the build, and the site is the same as one built by one process
+    assert (project / "written-by-the-second-process").read_text(encoding="utf-8") == "knock.md"
+    assert _files(project / "alone") == _files(project / "written")
 
 
 def test_the_second_process_only_for_a_build_and_when_not_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:

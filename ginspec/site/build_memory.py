@@ -82,6 +82,8 @@ class BuildMemory:
         self.made = 0
         self.ahead: Any = None
         """The second process making half the pages (:class:`ginspec.site.render_ahead.RenderAhead`), if any."""
+        self.writer: Any = None
+        """The second process writing the later pages (:class:`ginspec.site.write_ahead.WriteAhead`), if any."""
 
     @classmethod
     def open(cls) -> BuildMemory:
@@ -144,7 +146,7 @@ class _Captured(logging.Handler):
 
 
 @contextmanager
-def _logged() -> Iterator[_Captured]:
+def logged() -> Iterator[_Captured]:
     """Counts what is logged at INFO or above (by mkdocs, Markdown or an extension) meanwhile."""
     captured = _Captured()
     loggers = [logging.getLogger(), logging.getLogger("mkdocs")]
@@ -233,9 +235,9 @@ def _install() -> None:
         if known is not None:
             _apply(page, known, files, get_toc)
             return None
-        with _logged() as logged:
+        with logged() as captured:
             render(page, config, files)
-        if logged.records == 0:
+        if captured.records == 0:
             memory.keep(key, _rendered(page))
         return None
 
@@ -243,16 +245,7 @@ def _install() -> None:
         memory = _current()
         if memory is None:
             return add_entry(index, page)
-        key = "search " + digest(
-            memory.salt,
-            page.content or "",
-            page.url,
-            str(page.title),
-            _plain_json(page.meta),
-            _plain_json(_toc_plain(page.toc)),
-            _plain_json({name: value for name, value in index.config.items() if name != "pipeline"}),
-            _plain_json(index.config.get("pipeline")),
-        )
+        key = search_key(memory, index, page)
         known = memory.recall(key)
         if known is not None:
             index.entries.extend(dict(entry) for entry in known)
@@ -267,6 +260,21 @@ def _install() -> None:
     remembered_render.ginspec_memory = True  # type: ignore[attr-defined]
     Page.render = remembered_render  # type: ignore[method-assign]
     SearchIndex.add_entry_from_context = remembered_entries  # type: ignore[method-assign]
+
+
+def search_key(memory: BuildMemory, index: Any, page: Any) -> str:
+    """The key of what the search ``index`` reads of ``page``: its HTML as the search reads it, its
+    address, title, front matter and table of contents, and the search's settings."""
+    return "search " + digest(
+        memory.salt,
+        page.content or "",
+        page.url,
+        str(page.title),
+        _plain_json(page.meta),
+        _plain_json(_toc_plain(page.toc)),
+        _plain_json({name: value for name, value in index.config.items() if name != "pipeline"}),
+        _plain_json(index.config.get("pipeline")),
+    )
 
 
 def _rendered(page: Any) -> dict[str, Any]:

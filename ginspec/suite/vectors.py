@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ginspec.suite import schema_checks
+from ginspec.suite.schema_verdict import Check, compile_schema
 from ginspec.errors import InvalidVariant, InvalidVector, located, quote
 from ginspec.suite.notation import NotationProblem, read_action, read_cards
 from ginspec.suite.paths import display, schema_path, spec_dir, vectors_dir
@@ -71,8 +72,17 @@ def vector_schema() -> dict[str, Any]:
     return json.loads(_schema_text())
 
 
+@lru_cache(maxsize=None)
+def _quick_check() -> Check:
+    return compile_schema(vector_schema())
+
+
 def _schema_problem(document: Any) -> tuple[str | None, str] | None:
-    """The first schema violation as (vector id or None, message)."""
+    """The first schema violation as (vector id or None, message). A document the schema's compiled
+    check passes beyond doubt fits (:mod:`ginspec.suite.schema_verdict`); any other is judged, and
+    its problem worded, by ``jsonschema``."""
+    if _quick_check()(document) is True:
+        return None
     import jsonschema  # only for a file whose check is not remembered (ginspec.suite.schema_checks)
 
     validator = jsonschema.Draft202012Validator(vector_schema())
@@ -377,6 +387,18 @@ def _load_unchanged(path: Path, tolerate_broken_variants: bool, fingerprint: tup
     if key not in _LOADED:
         _LOADED[key] = read_vector_file(path, tolerate_broken_variants=tolerate_broken_variants)
     return _LOADED[key]
+
+
+def parse_from_the_end(directory: Path | None = None) -> None:
+    """Parse every vector file, the last first, each left in the memory of parsed documents
+    (:mod:`ginspec.suite.parsed_cache`) and nothing checked: a process that loads the files from
+    the first one on meanwhile recalls those already parsed when it gets to them, and parses the
+    others itself. A file that cannot be read or parsed is left to that process, which reports it."""
+    for path in reversed(sorted((directory or vectors_dir()).glob("*/*.yaml"))):
+        try:
+            load_yaml(path, InvalidVector)
+        except InvalidVector:
+            continue
 
 
 def load_vectors(directory: Path | None = None, tolerate_broken_variants: bool = False) -> list[Vector]:
