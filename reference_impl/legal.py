@@ -135,13 +135,20 @@ def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int
     The least deadwood after the best of all discards comes first, from the per-suit tables in one
     pass. It is a lower bound for every single discard, so when it is over the knock limit no
     discard allows a knock, and the discards are examined one by one only when it is not.
+
+    It also settles most questions of big gin at once: when every card held is melded and their
+    number is not a multiple of three, some meld has four cards or more, and one of its cards can
+    go with every other card still melded (a set of four less one is a set, a run less an end card
+    a run). So a hand of such a size whose every discard leaves deadwood is no big gin, and the
+    whole hand is counted only when some discard leaves none.
     """
     limit = state.knock_limit
-    big_gin = _big_gin_open(state, held)
     knocks: list[int] = []
     gins: list[int] = []
     high = ace_may_be_high(held, state.round_rules.hand)
-    if least_deadwood_after_discard(held, ace_high=high) > limit:
+    least_after = least_deadwood_after_discard(held, ace_high=high)
+    big_gin = (least_after == 0 or held.bit_count() % 3 == 0) and _big_gin_open(state, held)
+    if least_after > limit:
         return knocks, gins, big_gin
     rest = discardable
     while rest:

@@ -6,13 +6,17 @@ and runs fight over cards."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ginspec.detection.campaign.hands import best_discards_of_suit, least_deadwood_discards
+from ginspec.suite.variants import get_variant
 from reference_impl import best_defence, evaluate_drawn_hand, evaluate_resting_hand, parse_cards, score_hand
 from reference_impl.cards import DECK, LANE_MASK, cards_of, mask_of
 from reference_impl.deadwood import RUN_DEADWOOD, RUN_DEADWOOD_AFTER_DISCARD
+from reference_impl.legal import _going_out
+from reference_impl.round import deal_in_order
+from reference_impl.rules import RoundRules
 from tests.oracle import hands as oracle_hands
 from tests.oracle import layoffs as oracle_layoffs
 from tests.oracle import melds as oracle_melds
@@ -87,6 +91,27 @@ def test_the_discards_leaving_the_least_deadwood_in_one_suit_are_tabulated_right
         least = min(counts.values())
         assert RUN_DEADWOOD_AFTER_DISCARD[lane] == least
         assert table[lane] == sum(bit for bit, count in counts.items() if count == least)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 14).flatmap(hands))
+@example("As Ad Ah 2s 2d 2h 3s 3d 3h".split())  # all melded, yet every discard leaves deadwood
+@example("4c 4d 4h 7c 7d 7h Tc Td Th Ks Kd Kh".split())
+@example("As 2s 3s 4s 9d 9h 9c Jc Qc Kc 5h".split())
+def test_the_moves_going_out_match_the_oracle_for_any_number_of_cards(cards: list[str]) -> None:
+    """KNOCK-LIMIT, GIN-DEFINITION, BIGGIN-DEFINITION for a player holding any number of cards (a
+    table's smaller hands, a house hand size, twelve or nine cards where every meld may be a set of
+    three): the discards that allow a knock or make gin, and whether big gin is open, are those
+    the oracle counts card by card."""
+    rules = RoundRules.for_two_players(get_variant("standard").parameters)
+    state = deal_in_order(rules, "p1", list(DECK))
+    held = mask_of(parse_cards(as_text(cards)))
+    knocks, gins, big_gin = _going_out(state, held, held)
+    counts = {card: oracle_melds.least_deadwood([kept for kept in cards if kept != card]) for card in cards}
+    limit = state.knock_limit
+    assert {str(card) for card in cards_of(sum(knocks))} == {card for card, count in counts.items() if count <= limit}
+    assert {str(card) for card in cards_of(sum(gins))} == {card for card, count in counts.items() if count == 0}
+    assert big_gin == (oracle_melds.least_deadwood(cards) == 0)
 
 
 @st.composite

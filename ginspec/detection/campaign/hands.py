@@ -105,29 +105,32 @@ def least_deadwood_discards(held: int, allowed: int) -> tuple[int, int]:
     only its own suit's: the least over a suit's cards, and which cards reach it, are tabulated
     by suit mask (:data:`~reference_impl.deadwood.RUN_DEADWOOD_AFTER_DISCARD`,
     :func:`best_discards_of_suit`)."""
-    run = RUN_DEADWOOD
+    run, least_after, best_cards = RUN_DEADWOOD, RUN_DEADWOOD_AFTER_DISCARD, best_discards_of_suit()
     best, found = _MORE_THAN_ANY, 0
-    lanes = [(held >> shift) & LANE_MASK for shift in _SUIT_SHIFTS]
+    suits = held & LANE_MASK, (held >> 16) & LANE_MASK, (held >> 32) & LANE_MASK, held >> 48
+    opens = allowed & LANE_MASK, (allowed >> 16) & LANE_MASK, (allowed >> 32) & LANE_MASK, allowed >> 48
     for in_sets in set_choices_by_suit(held):
-        left = [lane ^ taken for lane, taken in zip(lanes, in_sets)]
+        left = suits[0] ^ in_sets[0], suits[1] ^ in_sets[1], suits[2] ^ in_sets[2], suits[3] ^ in_sets[3]
         total = run[left[0]] + run[left[1]] + run[left[2]] + run[left[3]]
-        for shift, lane in zip(_SUIT_SHIFTS, left):
-            open_cards = lane & (allowed >> shift)
+        for suit in _ALL_SUITS:
+            lane = left[suit]
+            open_cards = lane & opens[suit]
             if not open_cards:
                 continue
             if open_cards == lane:
-                after, cards = RUN_DEADWOOD_AFTER_DISCARD[lane], best_discards_of_suit()[lane]
+                deadwood, cards = total - run[lane] + least_after[lane], best_cards[lane]
             else:
                 after, cards = _best_of(lane, open_cards)
-            deadwood = total - run[lane] + after
+                deadwood = total - run[lane] + after
             if deadwood < best:
-                best, found = deadwood, cards << shift
+                best, found = deadwood, cards << _SUIT_SHIFTS[suit]
             elif deadwood == best:
-                found |= cards << shift
+                found |= cards << _SUIT_SHIFTS[suit]
     return best, found
 
 
 _SUIT_SHIFTS = (0, 16, 32, 48)
+_ALL_SUITS = range(4)
 _MORE_THAN_ANY = 1 << 20
 
 
