@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
 
 from reference_impl.actions import SEATS, Action
-from reference_impl.cards import Card, DECK, mask_of
+from reference_impl.cards import DECK, LANE_BITS, LANE_MASK, Card, mask_of
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import RoundRules
@@ -70,10 +70,26 @@ class HandInPlay(Protocol):
 # ---------------------------------------------------------------------- the actions, made once
 
 
+class _ActionsOfLane(dict[int, tuple[Action, ...]]):
+    """The actions of one suit's cards, keyed by the suit's 13-bit mask (a lane of a card mask),
+    in canonical card order (the order of the bits); each tuple is made the first time its mask is
+    asked for."""
+
+    def __init__(self, actions: Mapping[int, Action], shift: int) -> None:
+        super().__init__()
+        self.actions = actions
+        self.shift = shift
+
+    def __missing__(self, lane: int) -> tuple[Action, ...]:
+        found = self[lane] = tuple(_each(self.actions, lane << self.shift))
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class _Moves:
     """Every action one player can take, each made once: legal-action lists hand out these values
-    (actions are immutable), keyed by card bit for the moves that name a card."""
+    (actions are immutable), keyed by card bit for the moves that name a card, and the discards
+    also by suit mask (:meth:`discards`)."""
 
     draw_stock: Action
     draw_discard: Action
@@ -83,21 +99,31 @@ class _Moves:
     discard: Mapping[int, Action]
     knock: Mapping[int, Action]
     layoff: Mapping[int, Action]
+    discard_lanes: tuple[_ActionsOfLane, ...]
+
+    def discards(self, mask: int) -> list[Action]:
+        """The discard of each card of the card mask ``mask``, in canonical card order."""
+        c, d, h, s = self.discard_lanes
+        return [*c[mask & LANE_MASK], *d[(mask >> LANE_BITS) & LANE_MASK], *h[(mask >> 2 * LANE_BITS) & LANE_MASK], *s[mask >> 3 * LANE_BITS]]
 
 
-_MOVES = {
-    player: _Moves(
+def _moves_of(player: str) -> _Moves:
+    """Every action of ``player``, made once (:class:`_Moves`)."""
+    discard = {card.bit: Action(player, "discard", card=card) for card in DECK}
+    return _Moves(
         draw_stock=Action(player, "draw", source="stock"),
         draw_discard=Action(player, "draw", source="discard"),
         pass_=Action(player, "pass"),
         big_gin=Action(player, "big-gin"),
         done=Action(player, "done"),
-        discard={card.bit: Action(player, "discard", card=card) for card in DECK},
+        discard=discard,
         knock={card.bit: Action(player, "knock", card=card) for card in DECK},
         layoff={card.bit: Action(player, "layoff", card=card) for card in DECK},
+        discard_lanes=tuple(_ActionsOfLane(discard, suit * LANE_BITS) for suit in range(4)),
     )
-    for player in SEATS
-}
+
+
+_MOVES = {player: _moves_of(player) for player in SEATS}
 
 
 def _each(actions: Mapping[int, Action], mask: int) -> list[Action]:
@@ -248,7 +274,7 @@ def _legal_discard(state: HandInPlay, player: str) -> list[Action]:
     declare = [moves.big_gin] if big_gin else []
     if state.round_rules.gin_mandatory and (gins or big_gin):
         return [moves.knock[bit] for bit in gins] + declare
-    discards = [] if state.wall_draw else _each(moves.discard, discardable)
+    discards = [] if state.wall_draw else moves.discards(discardable)
     return discards + [moves.knock[bit] for bit in knocks] + declare
 
 

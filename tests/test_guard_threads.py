@@ -91,18 +91,21 @@ def test_a_stop_at_any_moment_of_a_call_is_the_runs_stop_not_the_engines_fault(m
     engine = GuardedAdapter(ReferenceAdapter, "reference", timeout=5)
     try:
         worker = engine.worker
+        import queue
+
+        class Interrupted(queue.SimpleQueue):  # type: ignore[type-arg]
+            """A queue the run's stop reaches in the middle of ``put`` or ``get``."""
+
+            def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+                raise KeyboardInterrupt
+
+            def get(self, block: bool = True, timeout: float | None = None) -> Any:
+                raise KeyboardInterrupt
+
         if moment == "handing the question over":
-            def interrupted_put(item: Any) -> None:
-                raise KeyboardInterrupt
-
-            monkeypatch.setattr(worker.jobs, "put", interrupted_put)
+            monkeypatch.setattr(worker, "jobs", Interrupted())
         else:
-            import queue
-
-            def interrupted_get(self: Any, block: bool = True, timeout: float | None = None) -> Any:
-                raise KeyboardInterrupt
-
-            monkeypatch.setattr(queue.Queue, "get", interrupted_get)
+            monkeypatch.setattr(queue, "SimpleQueue", Interrupted)
         with pytest.raises(KeyboardInterrupt):
             engine.ask(MELD)
     finally:

@@ -68,7 +68,7 @@ class _Worker:
     """One daemon thread running calls one at a time, until it is told to stop."""
 
     def __init__(self) -> None:
-        self.jobs: queue.Queue[tuple[Callable[[], Any], queue.Queue[tuple[bool, Any]], int | None] | None] = queue.Queue()
+        self.jobs: queue.SimpleQueue[tuple[Callable[[], Any], queue.SimpleQueue[tuple[bool, Any]], int | None] | None] = queue.SimpleQueue()
         self.busy = False
         """Whether a call was left running when the run was stopped."""
         self.waiting = False
@@ -102,7 +102,7 @@ class _Worker:
         raises comes back as :class:`EngineRaised`; anything else raised here (Ctrl-C or a signal
         at any moment of the wait, even before the job is handed over) is the run's own stop and
         passes through untouched, never to be taken for the engine's fault."""
-        reply: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+        reply: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
         self.waiting = True
         cpu = _current_cpu()
         free = _hold_on(cpu)

@@ -173,12 +173,21 @@ def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
     legal ones at once."""
     if state.phase != "discard":
         return legal[rng.randrange(len(legal))]
-    going_out = [action for action in legal if action.verb in GO_OUT]
+    discards: list[Any] = []
+    going_out: list[Any] = []
+    allowed = knocking = 0
+    for action in legal:
+        if action.verb == "discard":
+            discards.append(action)
+            allowed |= action.card.bit
+        elif action.verb in GO_OUT:
+            going_out.append(action)
+            if action.card is not None:
+                knocking |= action.card.bit
+    held = state.hand_mask(state.to_play)
     if going_out:
-        held = state.hand_mask(state.to_play)
         gins = [action for action in going_out if action.verb == "big-gin"]
-        if any(action.verb == "knock" for action in going_out):
-            knocking = _mask_of_cards(going_out)
+        if knocking:
             least, cards = least_deadwood_discards(held, knocking)
             if least == 0:
                 gins += [action for action in going_out if action.card is not None and action.card.bit & cards]
@@ -186,25 +195,14 @@ def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
             return gins[rng.randrange(len(gins))]
         if rng.random() < GO_OUT_CHANCE:
             return going_out[rng.randrange(len(going_out))]
-    discards = [action for action in legal if action.verb == "discard"]
     if len(discards) > 1 and rng.random() < KEEP_MELDS_CHANCE:
-        allowed = _mask_of_cards(discards)
         taken = state.taken
         if taken is not None and allowed & taken.bit and allowed != taken.bit:
             allowed ^= taken.bit  # the card just taken is thrown back only when nothing else may go
-        _, cards = least_deadwood_discards(state.hand_mask(state.to_play), allowed)
+        _, cards = least_deadwood_discards(held, allowed)
         kept = [action for action in discards if action.card.bit & cards]
         return kept[rng.randrange(len(kept))]
     return legal[rng.randrange(len(legal))]
-
-
-def _mask_of_cards(actions: list[Any]) -> int:
-    """The card mask of the cards the actions name."""
-    mask = 0
-    for action in actions:
-        if action.card is not None:
-            mask |= action.card.bit
-    return mask
 
 
 def hand_generator(seed: int, index: int) -> random.Random:
