@@ -17,6 +17,7 @@ name its meld).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping, Protocol, Sequence
 
 from reference_impl.actions import SEATS, Action
@@ -205,7 +206,7 @@ def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chain
     fourth card; once that is laid off, no card of the rank is left to lay off. With ``ace_high``
     (MELD-RUN-ACE-HIGH) a run reaching the king takes the ace above it."""
     base = meld if chaining else original
-    kind = meld_type(base, ace_high)
+    kind = _kind_of_meld(tuple(base), ace_high)
     if kind is MeldType.SET:
         return len(base) == 3 and card.rank == base[0].rank
     if kind is MeldType.RUN and card.suit == base[0].suit:
@@ -218,18 +219,41 @@ def meld_takes(meld: Sequence[Card], original: Sequence[Card], card: Card, chain
     return False
 
 
+@lru_cache(maxsize=1 << 12)
+def _kind_of_meld(meld: tuple[Card, ...], ace_high: bool) -> MeldType | None:
+    """:func:`~reference_impl.melds.meld_type`, remembered: each of the knocker's melds is asked
+    about for every card the defender holds, at every lay-off."""
+    return meld_type(meld, ace_high)
+
+
 def _layoff_targets(state: HandInPlay, seat: str, card: Card) -> list[int]:
     """LAYOFF-TARGET-KNOCKER-MELDS: the knocker's melds that take ``card`` from ``seat`` now, as
     ``seat`` sees them (his own lay-offs included, nobody else's: S003-l), LAYOFF-CHAIN."""
+    return _targets_among(state, _melds_to_build_on(state, seat), card)
+
+
+_MeldInView = tuple[int, tuple[Card, ...], tuple[Card, ...], int]
+"""One of the knocker's melds: its index, as a player sees it, as spread, and the card mask of
+the first."""
+
+
+def _melds_to_build_on(state: HandInPlay, seat: str) -> list[_MeldInView]:
+    """The knocker's melds as ``seat`` may build on them (:func:`_layoff_targets`), worked out once
+    for all the cards he holds."""
+    melds = []
+    for index in range(len(state.spread)):
+        seen = state.meld_as_seen(seat, index)
+        melds.append((index, seen, state.meld_as_spread(index), mask_of(seen)))
+    return melds
+
+
+def _targets_among(state: HandInPlay, melds: list[_MeldInView], card: Card) -> list[int]:
+    """:func:`_layoff_targets` among the melds of :func:`_melds_to_build_on`."""
     rules = state.round_rules.hand
     if not rules.layoffs:
         return []
-    targets = []
-    for index in range(len(state.spread)):
-        seen = state.meld_as_seen(seat, index)
-        if meld_takes(seen, state.meld_as_spread(index), card, rules.layoff_chaining, ace_may_be_high(mask_of(seen) | card.bit, rules)):
-            targets.append(index)
-    return targets
+    chaining = rules.layoff_chaining
+    return [index for index, seen, spread, mask in melds if meld_takes(seen, spread, card, chaining, ace_may_be_high(mask | card.bit, rules))]
 
 
 # ---------------------------------------------------------------------- legality
@@ -282,8 +306,9 @@ def _legal_layoff(state: HandInPlay, player: str) -> list[Action]:
     """LAYOFF-*: each card that fits the spread (naming the meld when several fit), then done."""
     moves = _MOVES[player]
     actions = []
+    melds = _melds_to_build_on(state, player)
     for card in sort_cards(state.hand(player)):
-        targets = _layoff_targets(state, player, card)
+        targets = _targets_among(state, melds, card)
         if len(targets) == 1:
             actions.append(moves.layoff[card.bit])
         elif len(targets) > 1:

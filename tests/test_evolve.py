@@ -12,7 +12,7 @@ import pytest
 
 from ginspec.suite.variants import get_variant
 from reference_impl.cards import DECK
-from reference_impl.evolve import _copier, _layout, evolve
+from reference_impl.evolve import _blank_of, _copier, _layout, evolve
 from reference_impl.round import RoundState, deal_in_order
 from reference_impl.rules import RoundRules
 from reference_impl.table_round import TableState
@@ -32,13 +32,16 @@ def test_a_round_state_copy_is_what_replace_gives(dealt: RoundState) -> None:
     assert evolve(dealt) == dealt and evolve(dealt) is not dealt
 
 
-def test_the_states_are_copied_slot_by_slot_and_stay_frozen(dealt: RoundState) -> None:
+def test_the_states_are_filled_as_blanks_of_their_layout_and_stay_frozen(dealt: RoundState) -> None:
     for cls in (RoundState, TableState):
         index, setters = _layout(cls)
         assert list(index) == [item.name for item in dataclasses.fields(cls)]
+        blank = _blank_of(cls)
+        assert blank is not None and blank.__slots__ == cls.__slots__, cls  # type: ignore[attr-defined]
         copy = _copier(cls, ("passes",))
-        assert copy.__name__ == "copy" and "_set0" in copy.__globals__ and "_set0" in setters, cls
+        assert copy.__name__ == "copy" and copy.__globals__["_blank"] is blank, cls
     changed = evolve(dealt, passes=2)
+    assert type(changed) is RoundState and changed == dataclasses.replace(dealt, passes=2)
     with pytest.raises(dataclasses.FrozenInstanceError):
         changed.passes = 3  # type: ignore[misc]
 
@@ -120,7 +123,10 @@ def test_every_shape_of_dataclass_copies_as_replace_does(state: object, changes:
 
 
 def test_a_field_in_a_slot_of_a_base_class_is_filled_in_its_slot() -> None:
-    assert "_set0" in _copier(Derived, ("value",)).__globals__
+    """A class whose slots are split over its bases has no blank of the same layout: its copies
+    are filled slot by slot, through each slot's descriptor."""
+    assert _blank_of(Derived) is None
+    assert "_blank" not in _copier(Derived, ("value",)).__globals__
     assert evolve(Derived(1, (2,), "y"), value=7) == Derived(7, (2,), "y")
 
 
