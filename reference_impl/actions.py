@@ -30,6 +30,21 @@ class Action:
     onto: Card | None = None  # layoff ... onto ...
 
 
+_ONE_VALUE: dict[Action, Action] = {}
+"""The one value kept of each move that names no meld and no target card (every move but a knock
+with its spread and a lay-off onto a named card): there are a few hundred."""
+
+
+def one_value(action: Action) -> Action:
+    """The value kept for this move (:data:`_ONE_VALUE`), the first one made; a knock with its
+    spread or a lay-off onto a named card is itself. The engine lists its legal moves in these
+    values and reading a move's text gives the same one, so the moves a hand plays are found in
+    the lists of legal moves by identity, without comparing their fields."""
+    if action.spread is not None or action.onto is not None:
+        return action
+    return _ONE_VALUE.setdefault(action, action)
+
+
 def _usage(text: str, problem: str) -> NotAnAction:
     """The refusal of a text that is not an action (``not_an_action``), quoting it whole."""
     return NotAnAction(f"{text!r} is not an action: {problem}")
@@ -50,7 +65,7 @@ def parse_action(text: str) -> Action:
         raise _usage(text, str(exc)) from None
     if action is None:
         raise _usage(text, ACTION_FORMS)
-    return action
+    return one_value(action)
 
 
 ACTION_FORMS = "expected pass, done, big-gin, draw stock|discard, discard CARD, knock CARD [with MELDS], layoff CARD [onto CARD]"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Protocol, Sequence
 
-from reference_impl.actions import SEATS, Action
+from reference_impl.actions import SEATS, Action, one_value
 from reference_impl.cards import DECK, LANE_BITS, LANE_MASK, Card, mask_of
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard
 from reference_impl.melds import MeldType, meld_type, sort_cards
@@ -71,26 +71,10 @@ class HandInPlay(Protocol):
 # ---------------------------------------------------------------------- the actions, made once
 
 
-class _ActionsOfLane(dict[int, tuple[Action, ...]]):
-    """The actions of one suit's cards, keyed by the suit's 13-bit mask (a lane of a card mask),
-    in canonical card order (the order of the bits); each tuple is made the first time its mask is
-    asked for."""
-
-    def __init__(self, actions: Mapping[int, Action], shift: int) -> None:
-        super().__init__()
-        self.actions = actions
-        self.shift = shift
-
-    def __missing__(self, lane: int) -> tuple[Action, ...]:
-        found = self[lane] = tuple(_each(self.actions, lane << self.shift))
-        return found
-
-
 @dataclass(frozen=True, slots=True)
 class _Moves:
     """Every action one player can take, each made once: legal-action lists hand out these values
-    (actions are immutable), keyed by card bit for the moves that name a card, and the discards
-    also by suit mask (:meth:`discards`)."""
+    (actions are immutable), keyed by card bit for the moves that name a card."""
 
     draw_stock: Action
     draw_discard: Action
@@ -100,31 +84,53 @@ class _Moves:
     discard: Mapping[int, Action]
     knock: Mapping[int, Action]
     layoff: Mapping[int, Action]
-    discard_lanes: tuple[_ActionsOfLane, ...]
-
-    def discards(self, mask: int) -> list[Action]:
-        """The discard of each card of the card mask ``mask``, in canonical card order."""
-        c, d, h, s = self.discard_lanes
-        return [*c[mask & LANE_MASK], *d[(mask >> LANE_BITS) & LANE_MASK], *h[(mask >> 2 * LANE_BITS) & LANE_MASK], *s[mask >> 3 * LANE_BITS]]
 
 
-def _moves_of(player: str) -> _Moves:
-    """Every action of ``player``, made once (:class:`_Moves`)."""
-    discard = {card.bit: Action(player, "discard", card=card) for card in DECK}
-    return _Moves(
-        draw_stock=Action(player, "draw", source="stock"),
-        draw_discard=Action(player, "draw", source="discard"),
-        pass_=Action(player, "pass"),
-        big_gin=Action(player, "big-gin"),
-        done=Action(player, "done"),
-        discard=discard,
-        knock={card.bit: Action(player, "knock", card=card) for card in DECK},
-        layoff={card.bit: Action(player, "layoff", card=card) for card in DECK},
-        discard_lanes=tuple(_ActionsOfLane(discard, suit * LANE_BITS) for suit in range(4)),
+_MOVES = {
+    player: _Moves(
+        draw_stock=one_value(Action(player, "draw", source="stock")),
+        draw_discard=one_value(Action(player, "draw", source="discard")),
+        pass_=one_value(Action(player, "pass")),
+        big_gin=one_value(Action(player, "big-gin")),
+        done=one_value(Action(player, "done")),
+        discard={card.bit: one_value(Action(player, "discard", card=card)) for card in DECK},
+        knock={card.bit: one_value(Action(player, "knock", card=card)) for card in DECK},
+        layoff={card.bit: one_value(Action(player, "layoff", card=card)) for card in DECK},
     )
+    for player in SEATS
+}
+
+_HALF = 7
+"""A suit's thirteen cards are split into its seven lowest and six highest for
+:data:`_DISCARD_LISTS`."""
+_DISCARD_LISTS: dict[str, tuple[tuple[tuple[Action, ...], ...], ...]] = {}
+"""Each player's discards of every group of cards of one half of a suit (:data:`_HALF`), in
+canonical order, by the group's mask within the half: eight tables (two halves of four suits)
+of 128 and 64 lists, made the first time the player discards."""
 
 
-_MOVES = {player: _moves_of(player) for player in SEATS}
+def _discard_lists(player: str) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    tables = []
+    for suit in range(4):
+        for low, width in ((0, _HALF), (_HALF, 13 - _HALF)):
+            shift = suit * LANE_BITS + low
+            tables.append(tuple(tuple(_each(_MOVES[player].discard, group << shift)) for group in range(1 << width)))
+    return tuple(tables)
+
+
+def _discards(player: str, mask: int) -> list[Action]:
+    """The discard of each card of the card mask ``mask``, in canonical card order."""
+    tables = _DISCARD_LISTS.get(player)
+    if tables is None:
+        tables = _DISCARD_LISTS[player] = _discard_lists(player)
+    c1, c2, d1, d2, h1, h2, s1, s2 = tables
+    low, high = (1 << _HALF) - 1, _HALF
+    return [
+        *c1[mask & low], *c2[(mask >> high) & 63],
+        *d1[(mask >> LANE_BITS) & low], *d2[(mask >> (LANE_BITS + high)) & 63],
+        *h1[(mask >> 2 * LANE_BITS) & low], *h2[(mask >> (2 * LANE_BITS + high)) & 63],
+        *s1[(mask >> 3 * LANE_BITS) & low], *s2[(mask >> (3 * LANE_BITS + high)) & 63],
+    ]
 
 
 def _each(actions: Mapping[int, Action], mask: int) -> list[Action]:
@@ -298,7 +304,7 @@ def _legal_discard(state: HandInPlay, player: str) -> list[Action]:
     declare = [moves.big_gin] if big_gin else []
     if state.round_rules.gin_mandatory and (gins or big_gin):
         return [moves.knock[bit] for bit in gins] + declare
-    discards = [] if state.wall_draw else moves.discards(discardable)
+    discards = [] if state.wall_draw else _discards(player, discardable)
     return discards + [moves.knock[bit] for bit in knocks] + declare
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ginspec.adapters import open_engine
-from ginspec.detection.mutation.install import installed, live_functions
+from ginspec.detection.mutation.install import installed, live_functions, remember_memos
 from ginspec.detection.mutation.operators import SourceLines, list_mutants, module_path, mutated_tree
 from ginspec.detection.mutation.pool import Outcome
 from ginspec.detection.mutation.scores import (
@@ -221,3 +221,25 @@ def test_each_module_gets_a_fresh_worker_process(monkeypatch):
         mutant = SimpleNamespace(module=module, index=0)
         assert worker.run(mutant, ["deadwood-0001"], 1.0, {})["why"] == "survived"
     assert started == ["reference_impl.cards", "reference_impl.layoff"]
+
+
+def test_a_mutant_of_what_the_engine_makes_once_and_keeps_is_seen():
+    """The engine lists a hand's discards from tables made on first use, half a suit at a time.
+    Those tables are forgotten around each mutant, so a mutant of the function that fills them is
+    seen even after the engine has answered with the original (and leaves nothing behind)."""
+    import reference_impl.legal as legal
+    from reference_impl.cards import DECK
+    from reference_impl.round import apply, deal_in_order, legal_actions
+    from reference_impl.rules import RoundRules
+    from ginspec.suite.variants import get_variant
+
+    legal._DISCARD_LISTS.clear()  # as the engine is before its first question
+    remember_memos()
+    state = deal_in_order(RoundRules.from_parameters(get_variant("standard").parameters), "p1", list(DECK))
+    state = apply(state, legal_actions(state)[0])  # p2 takes the upcard: his discard
+    before = legal_actions(state)
+    assert [action.verb for action in before].count("discard") == 10
+    mutant = next(m for m in list_mutants("reference_impl.legal") if m.function == "_each" and m.original == "found.append(actions[low])")
+    with installed("reference_impl.legal", mutant.index):
+        assert [action.verb for action in legal_actions(state)].count("discard") == 0
+    assert legal_actions(state) == before
