@@ -42,9 +42,15 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_STRICT = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def parse_json(line: str) -> Any:
-    """Strict JSON: ``NaN`` and ``Infinity``, which Python would accept, are refused."""
-    return json.loads(line, parse_constant=_no_constant)
+    """Strict JSON: ``NaN`` and ``Infinity``, which Python would accept, are refused (a line
+    starting with a byte-order mark is refused as ``json.loads`` refuses it)."""
+    if line.startswith("\ufeff"):
+        return json.loads(line, parse_constant=_no_constant)
+    return _STRICT.decode(line)
 
 
 STDERR_SHOWN = 800
@@ -125,7 +131,7 @@ OVERSIZE = "\x00oversize\n"
 """Put in the queue in place of a line longer than :data:`MAX_LINE`."""
 
 
-def _pump(stream: IO[str], sink: "queue.Queue[str | None]") -> None:
+def _pump(stream: IO[str], sink: "queue.SimpleQueue[str | None]") -> None:
     """Copy lines from a pipe into a queue, never holding more than :data:`MAX_LINE` characters of
     one line (a line without end is dropped as it comes); None marks the end."""
     try:
@@ -196,7 +202,7 @@ class _Process:
             )
         except OSError as exc:
             raise UnknownEngine(f"cannot start {shlex.join(argv)!r}: {exc.strerror or exc}") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self.error_tail = _Tail()
         self.owes_answer = False
         """Whether a ``start`` or ``ask`` was sent and no line came back yet."""
@@ -228,7 +234,7 @@ class _Process:
         if line is None:
             raise EngineFault(f"the engine closed its output{self._exit_evidence()}")
         self.owes_answer = False
-        bad = NOT_UTF8.search(line)
+        bad = None if line.isascii() else NOT_UTF8.search(line)  # a byte that is not UTF-8 was read as a character of U+DC80-DCFF
         if bad is not None:
             byte = ord(bad.group()) - 0xDC00
             raise EngineFault(f"the engine wrote a byte that is not UTF-8 ({byte:#04x}, at character {bad.start()}): {quote(_readable(line.strip()), 200)}")
