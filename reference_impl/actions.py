@@ -31,17 +31,14 @@ class Action:
 
 
 _ONE_VALUE: dict[Action, Action] = {}
-"""The one value kept of each move that names no meld and no target card (every move but a knock
-with its spread and a lay-off onto a named card): there are a few hundred."""
+"""The one value kept of each move the engine makes once and lists among the legal moves (every
+move but a knock with its spread and a lay-off onto a named card: ``reference_impl.legal``), by
+the move. Reading a move's text gives this value, so the moves a hand plays are found in the
+lists of legal moves by identity, without comparing their fields."""
 
 
-def one_value(action: Action) -> Action:
-    """The value kept for this move (:data:`_ONE_VALUE`), the first one made; a knock with its
-    spread or a lay-off onto a named card is itself. The engine lists its legal moves in these
-    values and reading a move's text gives the same one, so the moves a hand plays are found in
-    the lists of legal moves by identity, without comparing their fields."""
-    if action.spread is not None or action.onto is not None:
-        return action
+def keep_value(action: Action) -> Action:
+    """Keep ``action`` as the one value of its move (the first one kept stays)."""
     return _ONE_VALUE.setdefault(action, action)
 
 
@@ -65,7 +62,7 @@ def parse_action(text: str) -> Action:
         raise _usage(text, str(exc)) from None
     if action is None:
         raise _usage(text, ACTION_FORMS)
-    return one_value(action)
+    return _ONE_VALUE.get(action, action)
 
 
 ACTION_FORMS = "expected pass, done, big-gin, draw stock|discard, discard CARD, knock CARD [with MELDS], layoff CARD [onto CARD]"

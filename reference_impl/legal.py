@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Protocol, Sequence
 
-from reference_impl.actions import SEATS, Action, one_value
+from reference_impl.actions import SEATS, Action, keep_value
 from reference_impl.cards import DECK, LANE_BITS, LANE_MASK, Card, mask_of
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard
 from reference_impl.melds import MeldType, meld_type, sort_cards
@@ -88,14 +88,14 @@ class _Moves:
 
 _MOVES = {
     player: _Moves(
-        draw_stock=one_value(Action(player, "draw", source="stock")),
-        draw_discard=one_value(Action(player, "draw", source="discard")),
-        pass_=one_value(Action(player, "pass")),
-        big_gin=one_value(Action(player, "big-gin")),
-        done=one_value(Action(player, "done")),
-        discard={card.bit: one_value(Action(player, "discard", card=card)) for card in DECK},
-        knock={card.bit: one_value(Action(player, "knock", card=card)) for card in DECK},
-        layoff={card.bit: one_value(Action(player, "layoff", card=card)) for card in DECK},
+        draw_stock=keep_value(Action(player, "draw", source="stock")),
+        draw_discard=keep_value(Action(player, "draw", source="discard")),
+        pass_=keep_value(Action(player, "pass")),
+        big_gin=keep_value(Action(player, "big-gin")),
+        done=keep_value(Action(player, "done")),
+        discard={card.bit: keep_value(Action(player, "discard", card=card)) for card in DECK},
+        knock={card.bit: keep_value(Action(player, "knock", card=card)) for card in DECK},
+        layoff={card.bit: keep_value(Action(player, "layoff", card=card)) for card in DECK},
     )
     for player in SEATS
 }
