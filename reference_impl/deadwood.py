@@ -386,6 +386,8 @@ def _optimal_arrangements(mask: int, ace_high: bool = False) -> tuple[Arrangemen
     best = least_deadwood(mask, ace_high=ace_high)
     found = []
     for in_sets in set_choices(mask):
+        if least_deadwood(mask ^ in_sets, ace_high=ace_high) > best:
+            continue  # even the best melding of the cards left out of these sets leaves more
         for arrangement in _arrangements(mask, in_sets, ace_high):
             if arrangement.deadwood == best:
                 found.append(arrangement)

@@ -146,8 +146,13 @@ def _void(state: State) -> State:
 
 
 def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """The hand without ``card`` (which it holds), in the same order."""
-    index = hand.index(card)
+    """The hand without ``card`` (which it holds), in the same order. The cards of a deal are the
+    pack's own values, so the card is looked for by identity first, by equality only if that fails."""
+    for index, held in enumerate(hand):
+        if held is card:
+            break
+    else:
+        index = hand.index(card)
     return hand[:index] + hand[index + 1 :]
 
 
