@@ -8,9 +8,14 @@ protocol, beside OpenSpiel's own random play, in one run on the same machine.
   hand again and replays every move with a checkpoint after each (a second engine, behind the
   guard every in-process adapter runs behind, asked in its own values: actions and cards, not
   their texts), and every checkpoint and the result are compared.
-* **campaign, JSON lines:** the same with ``--engine "exec:python -m ginspec.serve"``: every
-  hand crosses the protocol to a second process and back.
-* **--jobs 2 and --jobs 1:** the in-process campaign over two processes and over one.
+* **campaign, JSON lines:** the same with ``--engine "exec:PYTHON -m ginspec.serve"``, PYTHON
+  being the interpreter running the command (``sys.executable``; a bare ``python`` is whatever the
+  ``PATH`` finds first, possibly another interpreter behind a shell shim): every hand crosses the
+  protocol to a second process and back.
+* **--jobs 2 and --jobs 1:** the in-process campaign over two processes and over one, both with
+  hand counts that are whole rounds of chunks for both workers (the hands and the short run
+  rounded up to a multiple of 200): a short run of one chunk would keep one worker of two busy,
+  and subtracting it would credit two workers with a chunk each only one played.
 
 The machine may be shared, so the campaigns are timed by CPU time (user + system of the command
 and every process it started, from ``getrusage``), not by the clock alone; each campaign is run
@@ -88,15 +93,27 @@ def openspiel_rate(hands: int) -> float:
     return hands / (time.process_time() - start)
 
 
+SERVE = f"exec:{sys.executable} -m ginspec.serve"
+"""The reference engine behind the protocol, on the interpreter of the in-process campaign."""
+WHOLE_ROUND = 2 * 100
+"""Hands of one chunk (``CHUNK_HANDS``) for each of two workers."""
+
+
+def whole_rounds(hands: int) -> int:
+    return -(-hands // WHOLE_ROUND) * WHOLE_ROUND
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     rows: dict[str, list[float]] = {"openspiel": [], "in_process": [], "protocol": [], "jobs1_wall": [], "jobs2_wall": [], "jobs2_cpu": []}
+    jobs_hands, jobs_small = whole_rounds(args.hands), whole_rounds(args.small)
+    if jobs_hands <= jobs_small:
+        jobs_hands = jobs_small + WHOLE_ROUND
     for _ in range(args.repeats):
         rows["openspiel"].append(openspiel_rate(args.hands))
-        cpu_rate, wall_rate = campaign_rate("reference", args.hands, args.small)
-        rows["in_process"].append(cpu_rate)
-        rows["jobs1_wall"].append(wall_rate)
-        rows["protocol"].append(campaign_rate("exec:python -m ginspec.serve", args.hands, args.small)[0])
-        cpu_rate, wall_rate = campaign_rate("reference", args.hands, args.small, jobs=2)
+        rows["in_process"].append(campaign_rate("reference", args.hands, args.small)[0])
+        rows["protocol"].append(campaign_rate(SERVE, args.hands, args.small)[0])
+        rows["jobs1_wall"].append(campaign_rate("reference", jobs_hands, jobs_small, jobs=1)[1])
+        cpu_rate, wall_rate = campaign_rate("reference", jobs_hands, jobs_small, jobs=2)
         rows["jobs2_cpu"].append(cpu_rate)
         rows["jobs2_wall"].append(wall_rate)
     median = {name: statistics.median(values) for name, values in rows.items()}
@@ -106,8 +123,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "load_average": os.getloadavg(),
         "hands": args.hands,
         "small": args.small,
+        "jobs_hands": jobs_hands,
+        "jobs_small": jobs_small,
         "repeats": args.repeats,
         "rates": median,
+        "runs": rows,
         "in_process_vs_openspiel": median["in_process"] / median["openspiel"],
         "protocol_vs_in_process": median["protocol"] / median["in_process"],
         "two_jobs_vs_one_by_wall": median["jobs2_wall"] / median["jobs1_wall"],
@@ -119,8 +139,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     print(f"{'campaign in process (reference)':34} {median['in_process']:>22,.0f}")
     print(f"{'campaign through JSON lines':34} {median['protocol']:>22,.0f}")
     print(f"{'campaign --jobs 2':34} {median['jobs2_cpu']:>22,.0f}")
-    print(f"in process / OpenSpiel:        {result['in_process_vs_openspiel']:.2f}x  (target {TARGET_IN_PROCESS_VS_OPENSPIEL}x)")
-    print(f"JSON lines / in process:       {result['protocol_vs_in_process']:.0%}  (target {TARGET_PROTOCOL_VS_IN_PROCESS:.0%})")
+    each = [f"{ours / theirs:.2f}" for ours, theirs in zip(rows["in_process"], rows["openspiel"])]
+    print(f"in process / OpenSpiel:        {result['in_process_vs_openspiel']:.2f}x  (target {TARGET_IN_PROCESS_VS_OPENSPIEL}x; each round: {', '.join(each)})")
+    each = [f"{theirs / ours:.0%}" for ours, theirs in zip(rows["in_process"], rows["protocol"])]
+    print(f"JSON lines / in process:       {result['protocol_vs_in_process']:.0%}  (target {TARGET_PROTOCOL_VS_IN_PROCESS:.0%}; each round: {', '.join(each)})")
     print(f"--jobs 2 / --jobs 1 (wall):    {result['two_jobs_vs_one_by_wall']:.2f}x  (target {TARGET_TWO_JOBS}x on 2 idle cores)")
     print(f"--jobs 2 / --jobs 1 (CPU/hand): {result['two_jobs_cpu_vs_one']:.2f}")
     return result
