@@ -110,6 +110,8 @@ of 128 and 64 lists, made the first time the player discards."""
 
 
 def _discard_lists(player: str) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """The eight tables of :data:`_DISCARD_LISTS` for ``player``: suit by suit, the low half, then
+    the high half."""
     tables = []
     for suit in range(4):
         for low, width in ((0, _HALF), (_HALF, 13 - _HALF)):
