@@ -93,19 +93,22 @@ def test_a_stop_at_any_moment_of_a_call_is_the_runs_stop_not_the_engines_fault(m
         worker = engine.worker
         import queue
 
-        class Interrupted(queue.SimpleQueue):  # type: ignore[type-arg]
-            """A queue the run's stop reaches in the middle of ``put`` or ``get``."""
+        class StoppedHandingOver(queue.SimpleQueue):  # type: ignore[type-arg]
+            """The queue of questions, which the run's stop reaches in the middle of ``put``."""
 
             def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
                 raise KeyboardInterrupt
+
+        class StoppedWaiting(queue.SimpleQueue):  # type: ignore[type-arg]
+            """A queue of one answer, which the run's stop reaches in the middle of ``get``."""
 
             def get(self, block: bool = True, timeout: float | None = None) -> Any:
                 raise KeyboardInterrupt
 
         if moment == "handing the question over":
-            monkeypatch.setattr(worker, "jobs", Interrupted())
+            monkeypatch.setattr(worker, "jobs", StoppedHandingOver())
         else:
-            monkeypatch.setattr(queue, "SimpleQueue", Interrupted)
+            monkeypatch.setattr(queue, "SimpleQueue", StoppedWaiting)
         with pytest.raises(KeyboardInterrupt):
             engine.ask(MELD)
     finally:
