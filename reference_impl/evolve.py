@@ -50,11 +50,11 @@ def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any
 
 
 @lru_cache(maxsize=None)
-def _field_names(cls: type) -> dict[str, int]:
-    """The position of each field of the dataclass ``cls``; :class:`TypeError` unless every field
-    is a slot of the class itself (worked out once per class)."""
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of the dataclass ``cls``, in order; :class:`TypeError` unless every field is a
+    slot of the class itself (worked out once per class)."""
     own = vars(cls).get("__slots__", ())
-    names = {item.name: position for position, item in enumerate(fields(cls))}
+    names = tuple(item.name for item in fields(cls))
     for name in names:
         if name not in own:
             raise TypeError(f"evolve copies dataclasses whose fields are slots of the class itself: {cls.__name__}.{name} is not one")

@@ -126,7 +126,7 @@ def _discards(player: str, mask: int) -> list[Action]:
     if tables is None:
         tables = _DISCARD_LISTS[player] = _discard_lists(player)
     c1, c2, d1, d2, h1, h2, s1, s2 = tables
-    low, high = (1 << _HALF) - 1, _HALF
+    low, high = (1 << _HALF) - 1, _HALF  # the high half's mask, 63, is that of its six cards
     return [
         *c1[mask & low], *c2[(mask >> high) & 63],
         *d1[(mask >> LANE_BITS) & low], *d2[(mask >> (LANE_BITS + high)) & 63],
