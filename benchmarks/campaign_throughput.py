@@ -23,7 +23,16 @@ twice, with N hands and with ``--small`` hands, and the rate is the extra hands 
 seconds, so that the start of the command and of the engine is not counted. OpenSpiel's rate is
 its CPU time in this process. The ratio of ``--jobs 2`` to ``--jobs 1`` is by wall time (what
 more processes buy), which only means something on an otherwise idle machine: the load average
-is printed beside it. The script always exits with status 0: it is a measurement, not a test.
+is printed beside it.
+
+This machine's speed moves by 10-30 % from one minute to the next, which is more than the margins
+measured. So each round is bracketed: OpenSpiel, the campaign in process, the campaign through
+JSON lines, the campaign in process again, OpenSpiel again. The in-process rate is compared with
+the mean of the OpenSpiel rates around it, and the JSON-lines rate with the mean of the in-process
+rates around it, so that a machine speeding up or slowing down during a round cancels out. The
+figure given for each ratio is the median of the rounds' own ratios. The ratio of the medians of
+all the rounds, which mixes figures measured minutes apart, is printed beside it in brackets.
+The script always exits with status 0: it is a measurement, not a test.
 
 Usage::
 
@@ -104,19 +113,39 @@ def whole_rounds(hands: int) -> int:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    rows: dict[str, list[float]] = {"openspiel": [], "in_process": [], "protocol": [], "jobs1_wall": [], "jobs2_wall": [], "jobs2_cpu": []}
+    rows: dict[str, list[float]] = {
+        "openspiel_before": [], "in_process_before": [], "protocol": [], "in_process_after": [], "openspiel_after": [],
+        "jobs1_wall": [], "jobs2_wall": [], "jobs2_cpu": [],
+    }
+    paired: dict[str, list[float]] = {"in_process_vs_openspiel": [], "protocol_vs_in_process": [], "two_jobs_vs_one_by_wall": []}
     jobs_hands, jobs_small = whole_rounds(args.hands), whole_rounds(args.small)
     if jobs_hands <= jobs_small:
         jobs_hands = jobs_small + WHOLE_ROUND
     for _ in range(args.repeats):
-        rows["openspiel"].append(openspiel_rate(args.hands))
-        rows["in_process"].append(campaign_rate("reference", args.hands, args.small)[0])
-        rows["protocol"].append(campaign_rate(SERVE, args.hands, args.small)[0])
+        # One round, bracketed: each rate compared is measured between two of the rate it is
+        # compared with, so that a machine speeding up or slowing down in the round cancels.
+        round_rates = {
+            "openspiel_before": openspiel_rate(args.hands),
+            "in_process_before": campaign_rate("reference", args.hands, args.small)[0],
+            "protocol": campaign_rate(SERVE, args.hands, args.small)[0],
+            "in_process_after": campaign_rate("reference", args.hands, args.small)[0],
+            "openspiel_after": openspiel_rate(args.hands),
+        }
+        for name, value in round_rates.items():
+            rows[name].append(value)
         rows["jobs1_wall"].append(campaign_rate("reference", jobs_hands, jobs_small, jobs=1)[1])
         cpu_rate, wall_rate = campaign_rate("reference", jobs_hands, jobs_small, jobs=2)
         rows["jobs2_cpu"].append(cpu_rate)
         rows["jobs2_wall"].append(wall_rate)
+        in_process = (round_rates["in_process_before"] + round_rates["in_process_after"]) / 2
+        openspiel = (round_rates["openspiel_before"] + round_rates["openspiel_after"]) / 2
+        paired["in_process_vs_openspiel"].append(in_process / openspiel)
+        paired["protocol_vs_in_process"].append(round_rates["protocol"] / in_process)
+        paired["two_jobs_vs_one_by_wall"].append(wall_rate / rows["jobs1_wall"][-1])
     median = {name: statistics.median(values) for name, values in rows.items()}
+    ratios = {name: statistics.median(values) for name, values in paired.items()}
+    in_process_all = rows["in_process_before"] + rows["in_process_after"]
+    openspiel_all = rows["openspiel_before"] + rows["openspiel_after"]
     result = {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
@@ -128,22 +157,30 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "repeats": args.repeats,
         "rates": median,
         "runs": rows,
-        "in_process_vs_openspiel": median["in_process"] / median["openspiel"],
-        "protocol_vs_in_process": median["protocol"] / median["in_process"],
-        "two_jobs_vs_one_by_wall": median["jobs2_wall"] / median["jobs1_wall"],
-        "two_jobs_cpu_vs_one": median["jobs2_cpu"] / median["in_process"],
+        "rounds": paired,
+        **ratios,
+        "ratios_of_medians": {
+            "in_process_vs_openspiel": statistics.median(in_process_all) / statistics.median(openspiel_all),
+            "protocol_vs_in_process": median["protocol"] / statistics.median(in_process_all),
+            "two_jobs_vs_one_by_wall": median["jobs2_wall"] / median["jobs1_wall"],
+        },
+        "two_jobs_cpu_vs_one": median["jobs2_cpu"] / statistics.median(in_process_all),
     }
     print(f"{result['when']}, {result['machine']}, load average {', '.join(f'{x:.1f}' for x in result['load_average'])}")
-    print(f"{'':34} {'hands per CPU second':>22}")
-    print(f"{'OpenSpiel random play':34} {median['openspiel']:>22,.0f}")
-    print(f"{'campaign in process (reference)':34} {median['in_process']:>22,.0f}")
-    print(f"{'campaign through JSON lines':34} {median['protocol']:>22,.0f}")
-    print(f"{'campaign --jobs 2':34} {median['jobs2_cpu']:>22,.0f}")
-    each = [f"{ours / theirs:.2f}" for ours, theirs in zip(rows["in_process"], rows["openspiel"])]
-    print(f"in process / OpenSpiel:        {result['in_process_vs_openspiel']:.2f}x  (target {TARGET_IN_PROCESS_VS_OPENSPIEL}x; each round: {', '.join(each)})")
-    each = [f"{theirs / ours:.0%}" for ours, theirs in zip(rows["in_process"], rows["protocol"])]
-    print(f"JSON lines / in process:       {result['protocol_vs_in_process']:.0%}  (target {TARGET_PROTOCOL_VS_IN_PROCESS:.0%}; each round: {', '.join(each)})")
-    print(f"--jobs 2 / --jobs 1 (wall):    {result['two_jobs_vs_one_by_wall']:.2f}x  (target {TARGET_TWO_JOBS}x on 2 idle cores)")
+    print(f"{'':34} {'hands per CPU second (median)':>30}")
+    print(f"{'OpenSpiel random play':34} {statistics.median(openspiel_all):>30,.0f}")
+    print(f"{'campaign in process (reference)':34} {statistics.median(in_process_all):>30,.0f}")
+    print(f"{'campaign through JSON lines':34} {median['protocol']:>30,.0f}")
+    print(f"{'campaign --jobs 2':34} {median['jobs2_cpu']:>30,.0f}")
+    print("ratios: the median of the rounds' own ratios (each round's figures measured side by side); "
+          "in brackets, the ratio of the medians of all the rounds")
+    of_medians = result["ratios_of_medians"]
+    each = ", ".join(f"{value:.2f}" for value in paired["in_process_vs_openspiel"])
+    print(f"in process / OpenSpiel:        {ratios['in_process_vs_openspiel']:.2f}x ({of_medians['in_process_vs_openspiel']:.2f}x)  target {TARGET_IN_PROCESS_VS_OPENSPIEL}x; rounds: {each}")
+    each = ", ".join(f"{value:.0%}" for value in paired["protocol_vs_in_process"])
+    print(f"JSON lines / in process:       {ratios['protocol_vs_in_process']:.0%} ({of_medians['protocol_vs_in_process']:.0%})  target {TARGET_PROTOCOL_VS_IN_PROCESS:.0%}; rounds: {each}")
+    each = ", ".join(f"{value:.2f}" for value in paired["two_jobs_vs_one_by_wall"])
+    print(f"--jobs 2 / --jobs 1 (wall):    {ratios['two_jobs_vs_one_by_wall']:.2f}x ({of_medians['two_jobs_vs_one_by_wall']:.2f}x)  target {TARGET_TWO_JOBS}x on 2 idle cores; rounds: {each}")
     print(f"--jobs 2 / --jobs 1 (CPU/hand): {result['two_jobs_cpu_vs_one']:.2f}")
     return result
 
