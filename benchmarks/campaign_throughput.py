@@ -32,7 +32,9 @@ the mean of the OpenSpiel rates around it, and the JSON-lines rate with the mean
 rates around it, so that a machine speeding up or slowing down during a round cancels out. The
 figure given for each ratio is the median of the rounds' own ratios. The ratio of the medians of
 all the rounds, which mixes figures measured minutes apart, is printed beside it in brackets.
-The script always exits with status 0: it is a measurement, not a test.
+The script exits with status 0 whatever the figures: it is a measurement, not a test. A run
+that cannot measure (a long run no slower than the short one) stops with a message instead
+of printing a rate.
 
 Usage::
 
@@ -81,7 +83,10 @@ def campaign_rate(engine: str, hands: int, small: int, jobs: int = 1) -> tuple[f
     """(hands per CPU second, hands per wall second), the command's start left out."""
     wall_small, cpu_small = campaign(engine, small, jobs)
     wall, cpu = campaign(engine, hands, jobs)
-    return (hands - small) / max(cpu - cpu_small, 1e-9), (hands - small) / max(wall - wall_small, 1e-9)
+    if cpu <= cpu_small or wall <= wall_small:
+        raise SystemExit(f"campaign_throughput: {hands} hands took no more time than {small} ({cpu:.2f} against {cpu_small:.2f} CPU s): "
+                         "give --hands far above --small (at least 1000 more)")
+    return (hands - small) / (cpu - cpu_small), (hands - small) / (wall - wall_small)
 
 
 def openspiel_rate(hands: int) -> float:
@@ -144,8 +149,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         paired["two_jobs_vs_one_by_wall"].append(wall_rate / rows["jobs1_wall"][-1])
     median = {name: statistics.median(values) for name, values in rows.items()}
     ratios = {name: statistics.median(values) for name, values in paired.items()}
-    in_process_all = rows["in_process_before"] + rows["in_process_after"]
-    openspiel_all = rows["openspiel_before"] + rows["openspiel_after"]
+    in_process_median = statistics.median(rows["in_process_before"] + rows["in_process_after"])
+    openspiel_median = statistics.median(rows["openspiel_before"] + rows["openspiel_after"])
     result = {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
@@ -160,16 +165,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "rounds": paired,
         **ratios,
         "ratios_of_medians": {
-            "in_process_vs_openspiel": statistics.median(in_process_all) / statistics.median(openspiel_all),
-            "protocol_vs_in_process": median["protocol"] / statistics.median(in_process_all),
+            "in_process_vs_openspiel": in_process_median / openspiel_median,
+            "protocol_vs_in_process": median["protocol"] / in_process_median,
             "two_jobs_vs_one_by_wall": median["jobs2_wall"] / median["jobs1_wall"],
         },
-        "two_jobs_cpu_vs_one": median["jobs2_cpu"] / statistics.median(in_process_all),
+        "two_jobs_cpu_vs_one": median["jobs2_cpu"] / in_process_median,
     }
     print(f"{result['when']}, {result['machine']}, load average {', '.join(f'{x:.1f}' for x in result['load_average'])}")
     print(f"{'':34} {'hands per CPU second (median)':>30}")
-    print(f"{'OpenSpiel random play':34} {statistics.median(openspiel_all):>30,.0f}")
-    print(f"{'campaign in process (reference)':34} {statistics.median(in_process_all):>30,.0f}")
+    print(f"{'OpenSpiel random play':34} {openspiel_median:>30,.0f}")
+    print(f"{'campaign in process (reference)':34} {in_process_median:>30,.0f}")
     print(f"{'campaign through JSON lines':34} {median['protocol']:>30,.0f}")
     print(f"{'campaign --jobs 2':34} {median['jobs2_cpu']:>30,.0f}")
     print("ratios: the median of the rounds' own ratios (each round's figures measured side by side); "
@@ -192,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs of each; the median is kept (default %(default)s)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
+    if args.small < 1 or args.hands < 2 * args.small or args.repeats < 1:
+        parser.error("give --small of 1 or more, --hands of at least twice --small, and --repeats of 1 or more")
     result = run(args)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
