@@ -137,17 +137,17 @@ def test_an_engine_call_runs_on_the_processor_its_caller_waits_on() -> None:
     caches; after the call the caller may run anywhere it could before."""
     import os
 
-    from ginspec.adapters import guard
+    from ginspec.adapters.affinity import current_cpu
 
-    if guard._current_cpu() is None:
+    if current_cpu() is None:
         pytest.skip("this system does not tell which processor a thread runs on")
     before = os.sched_getaffinity(0)
     seen: list[tuple[int | None, int | None]] = []
     engine = GuardedAdapter(ReferenceAdapter, "reference")
     try:
         for _ in range(20):
-            engine.call_inner(lambda inner: seen.append((guard._current_cpu(), None)))
-            seen[-1] = (seen[-1][0], guard._current_cpu())
+            engine.call_inner(lambda inner: seen.append((current_cpu(), None)))
+            seen[-1] = (seen[-1][0], current_cpu())
     finally:
         engine.close()
     assert all(worker == caller for worker, caller in seen), seen

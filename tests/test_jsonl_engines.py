@@ -125,3 +125,52 @@ def test_the_server_writes_each_message_on_one_ascii_line_with_the_same_values()
     started, answered = map(json.loads, lines)
     assert started["engine"] == "moteur-\u00e9t\u00e9"
     assert answered["answer"] == {"valid": True, "type": "ensemble \u00e0 tr\u00e8fle \u2663", "input": asked["input"]}
+
+
+def _processors_or_skip() -> set[int]:
+    from ginspec.adapters.affinity import current_cpu
+
+    if current_cpu() is None or not hasattr(os, "sched_getaffinity"):
+        pytest.skip("this system does not tell which processor a thread runs on")
+    processors = os.sched_getaffinity(0)
+    if len(processors) < 2:
+        pytest.skip("one processor: there is nowhere else to run")
+    return processors
+
+
+def test_an_engine_of_one_thread_answers_on_the_processor_its_caller_waits_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the suite waits, the engine's process and the thread reading its answers are kept on
+    the caller's processor (the caller stays there too); afterwards the caller may run anywhere it
+    could before."""
+    from ginspec.adapters import jsonl
+
+    before = _processors_or_skip()
+    seen: list[int | None] = []
+    reader = jsonl.current_cpu
+    monkeypatch.setattr(jsonl, "current_cpu", lambda: seen.append(reader()) or seen[-1])
+    adapter = open_engine(SERVE)
+    try:
+        capabilities, results = run_vectors(adapter, some_vectors(3))
+        process = adapter.process
+        assert process is not None and seen
+        assert os.sched_getaffinity(process.popen.pid) == {seen[-1]}
+        assert os.sched_getaffinity(process.pump.native_id) == {seen[-1]}
+    finally:
+        adapter.close()
+    assert [result.status for result in results] == ["pass"] * len(results)
+    assert os.sched_getaffinity(0) == before
+
+
+def test_an_engine_running_several_threads_is_left_where_the_system_puts_it() -> None:
+    """An engine with more than one thread may use several processors for an answer: it is not
+    moved."""
+    before = _processors_or_skip()
+    script = "import threading, time; threading.Thread(target=time.sleep, args=(120,), daemon=True).start(); from ginspec.adapters.serve import main; main()"
+    adapter = open_engine(f"exec:{sys.executable} -c {script!r}")
+    try:
+        capabilities, results = run_vectors(adapter, some_vectors(3))
+        assert adapter.process is not None
+        assert os.sched_getaffinity(adapter.process.popen.pid) == before
+    finally:
+        adapter.close()
+    assert [result.status for result in results] == ["pass"] * len(results)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import queue
 import threading
 import traceback
 from typing import Any, Callable, TypeVar
 
+from ginspec.adapters.affinity import current_cpu, hold_on, let_go, place
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, EngineFault, EngineTimeout
 from ginspec.errors import UnknownEngine, quote
@@ -85,7 +85,7 @@ class _Worker:
                 return
             job, reply, caller = item
             if caller != where:
-                where = _run_on(caller)
+                where = caller if place(0, caller) else None
             try:
                 reply.put((True, job()))
             except BaseException as exc:  # noqa: BLE001 - SystemExit from an engine is a fault too
@@ -104,8 +104,8 @@ class _Worker:
         passes through untouched, never to be taken for the engine's fault."""
         reply: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
         self.waiting = True
-        cpu = _current_cpu()
-        free = _hold_on(cpu)
+        cpu = current_cpu()
+        free = hold_on(cpu)
         try:
             self.jobs.put((job, reply, cpu))
             ok, value = reply.get(timeout=timeout)
@@ -117,73 +117,10 @@ class _Worker:
         finally:
             self.waiting = False
             if free is not None:
-                _let_go(free)
+                let_go(free)
         if not ok:
             raise EngineRaised(value)
         return value
-
-
-def _cpu_reader() -> Callable[[], int] | None:
-    """The C library's ``sched_getcpu`` (Linux), or ``None`` where there is none."""
-    if not hasattr(os, "sched_setaffinity"):
-        return None
-    try:
-        import ctypes
-        import ctypes.util
-
-        reader = ctypes.CDLL(ctypes.util.find_library("c") or None).sched_getcpu
-    except (OSError, AttributeError):
-        return None
-    reader.restype = ctypes.c_int
-    reader.argtypes = []
-    return reader  # type: ignore[no-any-return]
-
-
-_SCHED_GETCPU = _cpu_reader()
-
-
-def _current_cpu() -> int | None:
-    """The processor the calling thread runs on now, where the system tells (else ``None``)."""
-    if _SCHED_GETCPU is None:
-        return None
-    cpu = _SCHED_GETCPU()
-    return cpu if cpu >= 0 else None
-
-
-def _run_on(cpu: int | None) -> int | None:
-    """Keep the calling thread (the worker) on processor ``cpu``, the one its caller runs on, and
-    return it (``None`` when it cannot be). The caller waits while the worker runs, so the two
-    never compete for it; a worker woken on another processor would find none of the caller's
-    objects in that processor's caches, and a whole hand replayed there costs about a third more
-    (reference counts and the engine's tables moving between the caches at every call)."""
-    if cpu is None:
-        return None
-    try:
-        os.sched_setaffinity(0, {cpu})
-    except OSError:
-        return None
-    return cpu
-
-
-def _hold_on(cpu: int | None) -> set[int] | None:
-    """Keep the calling thread on ``cpu`` while it waits for the worker, so that it wakes where
-    the worker ran and its caches are; the processors it was allowed before (``None`` when it
-    cannot be held)."""
-    if cpu is None:
-        return None
-    try:
-        free = os.sched_getaffinity(0)
-        os.sched_setaffinity(0, {cpu})
-    except OSError:
-        return None
-    return free
-
-
-def _let_go(free: set[int]) -> None:
-    try:
-        os.sched_setaffinity(0, free)
-    except OSError:
-        pass
 
 
 class EngineRaised(Exception):

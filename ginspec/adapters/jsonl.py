@@ -23,6 +23,7 @@ import time
 from collections import deque
 from typing import IO, Any
 
+from ginspec.adapters.affinity import current_cpu, hold_on, let_go, place, threads_of
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.errors import UnknownEngine, quote
 from ginspec.adapters.excerpts import cut_marker, middle_cut
@@ -211,9 +212,24 @@ class _Process:
         self.stderr_problem: str | None = None
         """Standard error past one of its limits since the last question."""
         assert self.popen.stdout is not None and self.popen.stderr is not None
-        threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True).start()
+        self.pump = threading.Thread(target=_pump, args=(self.popen.stdout, self.lines), daemon=True)
+        self.pump.start()
+        self.near: int | None = None
+        """The processor the engine and the pump were last moved to (:meth:`keep_near`)."""
         self.stderr_reader = threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail, self), daemon=True)
         self.stderr_reader.start()
+
+    def keep_near(self, cpu: int | None) -> None:
+        """Move the engine and the thread that reads its answers to processor ``cpu``, where the
+        caller waits (:mod:`ginspec.adapters.affinity`). Only an engine of one thread is moved: one
+        that runs several may be using more than one processor for its answers."""
+        if cpu is None or cpu == self.near:
+            return
+        self.near = cpu
+        if threads_of(self.popen.pid) == 1:
+            place(self.popen.pid, cpu)
+        if self.pump.native_id is not None:
+            place(self.pump.native_id, cpu)
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.popen.stdin is not None
@@ -365,7 +381,10 @@ class JsonLinesAdapter(Adapter):
             self.process = self._start()
         process = self.process
         process.stderr_written, process.stderr_problem = 0, None
+        cpu = current_cpu()
+        free = hold_on(cpu)
         try:
+            process.keep_near(cpu)
             process.send(
                 {"type": "ask", "id": case_id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
             )
@@ -385,6 +404,9 @@ class JsonLinesAdapter(Adapter):
         except EngineFault as fault:
             self._restart_after(fault)
             raise
+        finally:
+            if free is not None:
+                let_go(free)
 
     def close(self) -> None:
         if self.process is not None:
