@@ -18,6 +18,7 @@ defender.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, ClassVar, Mapping, Sequence
 
 from reference_impl.actions import PLAYERS, Action, format_action, parse_action  # noqa: F401 - re-exported
@@ -50,11 +51,6 @@ from reference_impl.turn import _knock, _pass  # noqa: E402,F401
 def other(player: str) -> str:
     """The opponent of a player in a two-player hand."""
     return "p2" if player == "p1" else "p1"
-
-
-def seat_index(player: str) -> int:
-    """The place of a player's hand in :attr:`RoundState.hands`: p1 first, then p2."""
-    return 0 if player == "p1" else 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +118,9 @@ class RoundState:
     ALL_PASSED: ClassVar[str] = "both players have passed; the non-dealer must draw from the stock"
 
     def hand(self, player: str) -> tuple[Card, ...]:
-        """The cards ``player`` holds, in the order he came by them."""
-        return self.hands[seat_index(player)]
+        """The cards ``player`` holds, in the order he came by them (:attr:`hands` holds p1's
+        first, then p2's)."""
+        return self.hands[0 if player == "p1" else 1]
 
     def next_seat(self, player: str) -> str:
         """The players take turns: the opponent plays next."""
@@ -179,13 +176,10 @@ class RoundState:
         return RoundResult("void", "none", 0)
 
     def hand_mask(self, player: str) -> int:
-        """A player's hand as a card mask."""
-        return self.hand_masks[seat_index(player)]  # type: ignore[index]
+        """A player's hand as a card mask (p1's first, as in :meth:`hand`)."""
+        return self.hand_masks[0 if player == "p1" else 1]  # type: ignore[index]
 
-    @property
-    def round_rules(self) -> RoundRules:
-        """The rules of the course of the hand (:mod:`reference_impl.turn` reads them here)."""
-        return self.rules
+    round_rules = property(attrgetter("rules"), doc="The rules of the course of the hand (:mod:`reference_impl.turn` reads them here): :attr:`rules`, read without a call in Python.")
 
     @property
     def knock_limit(self) -> int:
