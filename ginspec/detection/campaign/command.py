@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-import time
 from pathlib import Path
 from typing import Any, TextIO
 
 import yaml
 
-from ginspec.detection.campaign.checkpoint import check_fresh_folder, load_progress, save_progress
+from ginspec.detection.campaign.checkpoint import ProgressSaver, check_fresh_folder, load_progress, save_progress
 from ginspec.detection.campaign.compare import check_hand
 from ginspec.detection.campaign.hands import play_hand
 from ginspec.detection.campaign.report import build_report, print_summary
@@ -100,31 +99,33 @@ def _folder_name(plan: Plan) -> str:
 
 
 def _play(plan: Plan, jobs: int, folder: Path, chunks_done: int, tally: Tally, seconds: float, engine: Any, omits: frozenset[str]) -> float:
-    """Play the chunks left, recording progress after each; the seconds spent in all."""
+    """Play the chunks left, recording progress as they are done (:class:`ProgressSaver`); the
+    seconds spent in all."""
     from tqdm import tqdm
 
     total = plan.shard.hands(plan.total)
-    started = time.monotonic()
     stream = sys.stderr
     size = shutil.get_terminal_size((100, 24))  # a terminal that reports no size is taken as 100 x 24
     bar = tqdm(total=total, initial=tally.hands, unit=" games" if plan.games else " hands", file=stream, disable=not stream.isatty(), ncols=size.columns, nrows=size.lines, smoothing=0.1, mininterval=0.5)
-    done = [chunks_done]
+    saver = ProgressSaver(folder, plan, tally, seconds)
 
     def record(chunk: int, part: Tally) -> None:
         tally.merge(part)
-        done[0] = chunk + 1
-        save_progress(folder, plan, done[0], tally, seconds + time.monotonic() - started)
+        saver.chunk_done(chunk + 1)
         bar.set_postfix_str(f"{tally.disagreements} disagreements", refresh=False)
         bar.update(part.hands)
 
     try:
         play_chunks(plan, jobs, chunks_done, record, engine, omits)
     except (KeyboardInterrupt, Interrupted):
+        saver.flush()
         bar.close()
         stream.write(f"stopped after {tally.hands} of {total} {'games' if plan.games else 'hands'}; the progress is saved: continue with --resume --report-dir {folder}\n")
         raise
+    finally:
+        saver.flush()
     bar.close()
-    return seconds + time.monotonic() - started
+    return saver.seconds
 
 
 def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:

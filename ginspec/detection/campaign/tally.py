@@ -74,7 +74,10 @@ class Tally:
         for signature, theirs in other.findings.items():
             mine = self.findings.setdefault(signature, Finding())
             mine.count += theirs.count
-            mine.indices = list(heapq.merge(mine.indices, theirs.indices))
+            if not mine.indices or not theirs.indices or theirs.indices[0] > mine.indices[-1]:
+                mine.indices += theirs.indices  # the next chunk: its hands come after all of these
+            else:
+                mine.indices = list(heapq.merge(mine.indices, theirs.indices))
             for index, cut, problem, part in theirs.occurrences:
                 mine.add(index, cut, problem, count=0, part=part)
 
