@@ -228,7 +228,7 @@ class _Process:
         self.near = cpu
         if threads_of(self.popen.pid) == 1:
             place(self.popen.pid, cpu)
-        if self.pump.native_id is not None:
+        if self.pump.native_id is not None and self.pump.is_alive():  # an ended thread's number may be another's
             place(self.pump.native_id, cpu)
 
     def send(self, message: dict[str, Any]) -> None:
