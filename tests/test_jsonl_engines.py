@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,55 @@ def test_an_engine_running_several_threads_is_left_where_the_system_puts_it() ->
     finally:
         adapter.close()
     assert [result.status for result in results] == ["pass"] * len(results)
+
+
+def test_an_engine_that_starts_a_process_to_answer_gets_every_processor_back(tmp_path: Path) -> None:
+    """A one-thread engine is kept on the caller's processor; once it has started a process of
+    its own (a pool, say), it and that process may run anywhere the suite may, and it is not
+    moved again. The process it leaves running when it stops (holding its pipes) is ended."""
+    from ginspec.adapters.affinity import children_of
+
+    before = _processors_or_skip()
+    engine = tmp_path / "spawning.py"
+    engine.write_text(
+        "import subprocess, sys\n"
+        "from ginspec.adapters.reference import ReferenceAdapter\n"
+        "from ginspec.adapters.serve import serve\n"
+        "class Spawning(ReferenceAdapter):\n"
+        "    asked = 0\n"
+        "    def ask(self, question):\n"
+        "        Spawning.asked += 1\n"
+        "        if Spawning.asked == 2:\n"
+        "            subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        "        return super().ask(question)\n"
+        "serve(Spawning(), sys.stdin, sys.stdout)\n",
+        encoding="utf-8",
+    )
+    adapter = open_engine(f"exec:{sys.executable} {engine}")
+    children: list[int] = []
+    try:
+        capabilities, results = run_vectors(adapter, some_vectors(1))
+        process = adapter.process
+        assert process is not None and process.moved and len(os.sched_getaffinity(process.popen.pid)) == 1
+        capabilities, results = run_vectors(adapter, some_vectors(4))
+        children = children_of(process.popen.pid) or []
+        assert children, "the engine started its process"
+        assert not process.moved and process.left_alone
+        assert os.sched_getaffinity(process.popen.pid) == before
+        assert all(os.sched_getaffinity(child) == before for child in children)
+    finally:
+        closing = time.monotonic()
+        adapter.close()
+        closed = time.monotonic() - closing
+    assert [result.status for result in results] == ["pass"] * len(results)
+    assert closed < 10, "the process the engine left running, holding its pipes, was ended with it"
+    assert not [child for child in children if _running(child)]
+
+
+def _running(pid: int) -> bool:
+    """Whether the process ``pid`` runs (a finished process nobody has waited for does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

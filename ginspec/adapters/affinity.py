@@ -77,6 +77,24 @@ def let_go(free: set[int]) -> None:
         pass
 
 
+def children_of(pid: int) -> list[int] | None:
+    """The processes the process ``pid`` started that still run (Linux's ``/proc``), or ``None``
+    if unknown."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listing:
+            return [int(child) for child in listing.read().split()]
+    except (OSError, ValueError):
+        return None
+
+
+def give_back(task: int, processors: set[int]) -> None:
+    """Let the thread or process ``task`` run on ``processors`` again."""
+    try:
+        os.sched_setaffinity(task, processors)
+    except OSError:
+        pass
+
+
 def threads_of(pid: int) -> int | None:
     """How many threads the process ``pid`` runs now (Linux's ``/proc``), or ``None`` if unknown."""
     try:

@@ -7,7 +7,9 @@ again for the next case.
 
 An engine is stopped by the ``stop`` message and given :data:`STOP_GRACE` seconds to exit, unless
 it still owes an answer (it timed out, or the run was interrupted while it worked): it cannot read
-``stop`` before it answers, so its process group is ended at once.
+``stop`` before it answers, so its process group is ended at once. Once the engine has exited,
+whatever it started and left running in its group is ended too: it would hold the engine's
+pipes open, and the suite would wait for it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import time
 from collections import deque
 from typing import IO, Any
 
-from ginspec.adapters.affinity import current_cpu, hold_on, let_go, place, threads_of
+from ginspec.adapters.affinity import children_of, current_cpu, give_back, hold_on, let_go, place, threads_of
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.errors import UnknownEngine, quote
 from ginspec.adapters.excerpts import cut_marker, middle_cut
@@ -216,6 +218,10 @@ class _Process:
         self.pump.start()
         self.near: int | None = None
         """The processor the engine and the pump were last moved to (:meth:`keep_near`)."""
+        self.moved = False
+        """Whether the engine's process is kept on one processor."""
+        self.left_alone = False
+        """Whether the engine runs several threads or processes: it is never moved again."""
         self.stderr_reader = threading.Thread(target=_keep_tail, args=(self.popen.stderr, self.error_tail, self), daemon=True)
         self.stderr_reader.start()
 
@@ -226,10 +232,26 @@ class _Process:
         if cpu is None or cpu == self.near:
             return
         self.near = cpu
-        if threads_of(self.popen.pid) == 1:
-            place(self.popen.pid, cpu)
+        if not self.left_alone and threads_of(self.popen.pid) == 1 and children_of(self.popen.pid) == []:
+            self.moved = place(self.popen.pid, cpu)
+        else:
+            self.left_alone = True
         if self.pump.native_id is not None and self.pump.is_alive():  # an ended thread's number may be another's
             place(self.pump.native_id, cpu)
+
+    def let_engine_go(self, processors: set[int]) -> None:
+        """After an answer: an engine kept on one processor that has since started threads or
+        processes may answer with several processors. It and the processes it started get back
+        ``processors`` (the suite's), and it is not moved again."""
+        if not self.moved or self.popen.returncode is not None:  # an ended process's number may be another's
+            return
+        pid = self.popen.pid
+        children = children_of(pid)
+        if threads_of(pid) == 1 and children == []:
+            return
+        self.moved, self.left_alone = False, True
+        for task in [pid, *(children or [])]:
+            give_back(task, processors)
 
     def send(self, message: dict[str, Any]) -> None:
         assert self.popen.stdin is not None
@@ -299,6 +321,11 @@ class _Process:
             except (ProcessLookupError, PermissionError):
                 self.popen.kill()
             self.popen.wait()
+        elif hasattr(os, "killpg"):
+            try:  # what the engine started and left running would hold its pipes open for ever
+                os.killpg(self.popen.pid, 9)
+            except (ProcessLookupError, PermissionError):
+                pass
         for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
             try:
                 if stream is not None:
@@ -406,6 +433,7 @@ class JsonLinesAdapter(Adapter):
             raise
         finally:
             if free is not None:
+                process.let_engine_go(free)
                 let_go(free)
 
     def close(self) -> None:
