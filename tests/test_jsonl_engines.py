@@ -181,6 +181,7 @@ def test_an_engine_that_starts_a_process_to_answer_gets_every_processor_back(tmp
     """A one-thread engine is kept on the caller's processor; once it has started a process of
     its own (a pool, say), it and that process may run anywhere the suite may, and it is not
     moved again. The process it leaves running when it stops (holding its pipes) is ended."""
+    from ginspec.adapters import jsonl
     from ginspec.adapters.affinity import children_of
 
     before = _processors_or_skip()
@@ -205,6 +206,8 @@ def test_an_engine_that_starts_a_process_to_answer_gets_every_processor_back(tmp
         capabilities, results = run_vectors(adapter, some_vectors(1))
         process = adapter.process
         assert process is not None and process.moved and len(os.sched_getaffinity(process.popen.pid)) == 1
+        capabilities, results = run_vectors(adapter, some_vectors(4))
+        time.sleep(jsonl.LOOK_INTERVAL)
         capabilities, results = run_vectors(adapter, some_vectors(4))
         children = children_of(process.popen.pid) or []
         assert children, "the engine started its process"

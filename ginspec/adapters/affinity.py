@@ -81,8 +81,11 @@ def children_of(pid: int) -> list[int] | None:
     """The processes the process ``pid`` started that still run (Linux's ``/proc``), or ``None``
     if unknown."""
     try:
-        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listing:
-            return [int(child) for child in listing.read().split()]
+        listing = os.open(f"/proc/{pid}/task/{pid}/children", os.O_RDONLY)
+        try:
+            return [int(child) for child in os.read(listing, 65536).split()]
+        finally:
+            os.close(listing)
     except (OSError, ValueError):
         return None
 
