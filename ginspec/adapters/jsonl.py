@@ -233,8 +233,9 @@ class _Process:
 
     def keep_near(self, cpu: int | None) -> None:
         """Move the engine and the thread that reads its answers to processor ``cpu``, where the
-        caller waits (:mod:`ginspec.adapters.affinity`). Only an engine of one thread is moved: one
-        that runs several may be using more than one processor for its answers."""
+        caller waits (:mod:`ginspec.adapters.affinity`). Only an engine running one thread and no
+        process of its own is moved: any other may be using more than one processor for its
+        answers, and is left alone from then on."""
         if cpu is None or cpu == self.near:
             return
         self.near = cpu
