@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -59,48 +60,51 @@ def plan() -> Plan:
     return Plan("reference", "standard", {}, {}, 1, 5000)
 
 
-def test_progress_is_saved_after_every_chunk_while_saving_is_cheap(tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    saved: list[int] = []
+def timed_saves(monkeypatch: pytest.MonkeyPatch, clock: Clock, cost: Callable[[Tally], float]) -> list[tuple[int, float]]:
+    """Saves still written to the file, each taking ``cost(tally)`` seconds of the clock; the
+    chunk count and the cost of every save, in order."""
+    saves: list[tuple[int, float]] = []
     real_save = checkpoint.save_progress
 
     def save(folder: Path, plan: Plan, chunks_done: int, tally: Tally, seconds: float) -> None:
-        saved.append(chunks_done)
         real_save(folder, plan, chunks_done, tally, seconds)
-        clock.now += 0.001  # a save of a millisecond
+        spent = cost(tally)
+        clock.now += spent
+        saves.append((chunks_done, spent))
 
     monkeypatch.setattr(checkpoint, "save_progress", save)
-    tally = Tally()
-    saver = ProgressSaver(tmp_path, plan(), tally, 0.0)
-    for chunk in range(5):
-        clock.now += 0.3  # a chunk of three tenths of a second
+    return saves
+
+
+def play(saver: ProgressSaver, tally: Tally, clock: Clock, chunks: int, seconds_each: float) -> None:
+    """``chunks`` chunks of ``seconds_each`` seconds, each merged into the tally and reported done."""
+    for chunk in range(chunks):
+        clock.now += seconds_each
         tally.merge(chunk_tally(chunk))
         saver.chunk_done(chunk + 1)
-    assert saved == [1, 2, 3, 4, 5]
+
+
+def test_progress_is_saved_after_every_chunk_while_saving_is_cheap(tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    saves = timed_saves(monkeypatch, clock, lambda tally: 0.001)  # a save of a millisecond
+    tally = Tally()
+    saver = ProgressSaver(tmp_path, plan(), tally, 0.0)
+    play(saver, tally, clock, 5, 0.3)  # chunks of three tenths of a second
+    assert [chunks for chunks, _ in saves] == [1, 2, 3, 4, 5]
     saver.flush()
-    assert saved == [1, 2, 3, 4, 5], "nothing was left to save"
+    assert [chunks for chunks, _ in saves] == [1, 2, 3, 4, 5], "nothing was left to save"
 
 
 def test_a_costly_save_makes_the_next_chunks_wait_and_flush_saves_them_all(tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    saved: list[int] = []
-    real_save = checkpoint.save_progress
-
-    def save(folder: Path, plan: Plan, chunks_done: int, tally: Tally, seconds: float) -> None:
-        saved.append(chunks_done)
-        real_save(folder, plan, chunks_done, tally, seconds)
-        clock.now += 0.5  # the file has grown: a save takes half a second
-
-    monkeypatch.setattr(checkpoint, "save_progress", save)
+    saves = timed_saves(monkeypatch, clock, lambda tally: 0.5)  # the file has grown: a save takes half a second
     tally = Tally()
     saver = ProgressSaver(tmp_path, plan(), tally, 0.0)
-    for chunk in range(40):
-        clock.now += 0.3
-        tally.merge(chunk_tally(chunk))
-        saver.chunk_done(chunk + 1)
+    play(saver, tally, clock, 40, 0.3)
+    saved = [chunks for chunks, _ in saves]
     # after the first save, one at most every ten seconds of play (0.5 s is a twentieth of that)
     assert saved[0] == 1 and len(saved) <= 1 + 12 / 10 + 1, saved
     assert all(later - earlier >= 33 for earlier, later in zip(saved, saved[1:])), saved
     saver.flush()
-    assert saved[-1] == 40
+    assert saves[-1][0] == 40
     chunks, recorded, _ = load_progress(tmp_path, plan())
     assert chunks == 40 and recorded.to_json() == tally.to_json()
 
@@ -108,23 +112,12 @@ def test_a_costly_save_makes_the_next_chunks_wait_and_flush_saves_them_all(tmp_p
 def test_a_long_campaign_spends_at_most_about_a_twentieth_of_its_time_saving(tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saving cost grows with the file (here three milliseconds per thousand indices kept); the time
     spent saving stays near a twentieth of the whole, however long the campaign."""
-    spent = [0.0]
-    real_save = checkpoint.save_progress
-
-    def save(folder: Path, plan: Plan, chunks_done: int, tally: Tally, seconds: float) -> None:
-        real_save(folder, plan, chunks_done, tally, seconds)
-        cost = 0.003 * sum(len(found.indices) for found in tally.findings.values()) / 1000
-        clock.now += cost
-        spent[0] += cost
-
-    monkeypatch.setattr(checkpoint, "save_progress", save)
+    saves = timed_saves(monkeypatch, clock, lambda tally: 0.003 * sum(len(found.indices) for found in tally.findings.values()) / 1000)
     tally = Tally()
     saver = ProgressSaver(tmp_path, plan(), tally, 0.0)
     start = clock.now
-    for chunk in range(600):
-        clock.now += 0.25
-        tally.merge(chunk_tally(chunk))
-        saver.chunk_done(chunk + 1)
+    play(saver, tally, clock, 600, 0.25)
     saver.flush()
-    assert spent[0] <= 0.06 * (clock.now - start), (spent[0], clock.now - start)
+    spent = sum(cost for _, cost in saves)
+    assert spent <= 0.06 * (clock.now - start), (spent, clock.now - start)
     assert json.loads((tmp_path / checkpoint.PROGRESS_FILE).read_text(encoding="utf-8"))["chunks_done"] == 600
