@@ -216,6 +216,19 @@ class Adapter(ABC):
     def ask(self, question: Question) -> dict[str, Any]:
         """Answer one question with plain data (see the module docstring)."""
 
+    def ask_each(self, questions: Sequence[Question]) -> list[dict[str, Any] | Exception]:
+        """The answer to each question, in order, or the exception asking it raised (the next
+        question is asked all the same). Here one :meth:`ask` after another; an engine in another
+        process is sent the next questions before it has answered the first
+        (:meth:`ginspec.adapters.jsonl.JsonLinesAdapter.ask_each`)."""
+        results: list[dict[str, Any] | Exception] = []
+        for question in questions:
+            try:
+                results.append(self.ask(question))
+            except Exception as exc:  # noqa: BLE001 - the caller reports it for this question
+                results.append(exc)
+        return results
+
     def close(self) -> None:
         """Release the engine (stop a process, free memory). Called once at the end."""
 

@@ -23,7 +23,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from typing import IO, Any
+from typing import IO, Any, Sequence
 
 from ginspec.adapters.affinity import children_of, current_cpu, give_back, hold_on, let_go, place, threads_of
 from ginspec.adapters.base import Adapter, Capabilities, Question
@@ -187,6 +187,10 @@ def _keep_tail(stream: IO[str], keep: _Tail, owner: "_Process | None" = None) ->
         pass
 
 
+WINDOW = 16 * 1024
+"""Characters of questions written ahead of their answers (:meth:`JsonLinesAdapter.ask_each`):
+less than any pipe holds, so that a write never waits for an engine that has stopped reading,
+where the time limit could not end the wait. A longer question is written alone."""
 LOOK_INTERVAL = 0.25
 """Seconds between two looks at the threads and processes of an engine kept on one processor."""
 
@@ -211,8 +215,8 @@ class _Process:
             raise UnknownEngine(f"cannot start {shlex.join(argv)!r}: {exc.strerror or exc}") from None
         self.lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self.error_tail = _Tail()
-        self.owes_answer = False
-        """Whether a ``start`` or ``ask`` was sent and no line came back yet."""
+        self.owed = 0
+        """Messages sent that the engine owes a line for (``start`` and ``ask``), not yet answered."""
         self.stderr_written = 0
         """Characters of standard error since the last question."""
         self.stderr_problem: str | None = None
@@ -267,12 +271,18 @@ class _Process:
             give_back(task, processors)
 
     def send(self, message: dict[str, Any]) -> None:
+        """Write one message; a ``start`` is owed an answer."""
+        owed = 1 if message.get("type") in ("start", "ask") else 0
+        if owed:
+            self.error_tail.mark()
+        self.write(json.dumps(message) + "\n", owed)
+
+    def write(self, lines: str, owed: int) -> None:
+        """Write one or more lines at once, ``owed`` of them questions the engine owes an answer."""
         assert self.popen.stdin is not None
         try:
-            self.owes_answer = message.get("type") in ("start", "ask")
-            if self.owes_answer:
-                self.error_tail.mark()
-            self.popen.stdin.write(json.dumps(message) + "\n")
+            self.owed += owed
+            self.popen.stdin.write(lines)
             self.popen.stdin.flush()
         except (BrokenPipeError, OSError):
             raise EngineFault(f"the engine closed its input{self._exit_evidence()}") from None
@@ -284,7 +294,7 @@ class _Process:
             raise EngineTimeout(f"no answer within {timeout:g} s{self._stderr_json_hint()}") from None
         if line is None:
             raise EngineFault(f"the engine closed its output{self._exit_evidence()}")
-        self.owes_answer = False
+        self.owed = max(0, self.owed - 1)
         bad = None if line.isascii() else NOT_UTF8.search(line)  # a byte that is not UTF-8 was read as a character of U+DC80-DCFF
         if bad is not None:
             byte = ord(bad.group()) - 0xDC00
@@ -322,7 +332,7 @@ class _Process:
         return ""
 
     def stop(self) -> None:
-        if self.popen.poll() is None and not self.owes_answer:
+        if self.popen.poll() is None and not self.owed:
             try:
                 self.send({"type": "stop"})
                 self.popen.wait(timeout=STOP_GRACE)
@@ -345,6 +355,10 @@ class _Process:
                     stream.close()
             except OSError:
                 pass
+
+
+def _ask_message(question: Question) -> dict[str, Any]:
+    return {"type": "ask", "id": question.id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
 
 
 class JsonLinesAdapter(Adapter):
@@ -416,40 +430,88 @@ class JsonLinesAdapter(Adapter):
         self.restarts += 1
 
     def ask(self, question: Question) -> dict[str, Any]:
-        case_id = question.id
+        answers, fault = self._ask_in_turn([question])
+        if fault is not None:
+            raise fault
+        return answers[0]
+
+    def ask_each(self, questions: Sequence[Question]) -> list[dict[str, Any] | Exception]:
+        """The answer to each question, in order, or the fault that took its place. Questions are
+        written ahead of the answers, up to :data:`WINDOW` characters, so that the engine goes from
+        one to the next without waiting for the suite (``spec/protocol.md``). After a fault, the
+        engine is started again and the questions after it are asked again; one whose engine cannot
+        be started again gets that error."""
+        results: list[dict[str, Any] | Exception] = []
+        rest = list(questions)
+        while rest:
+            try:
+                answers, fault = self._ask_in_turn(rest)
+            except Exception as exc:  # noqa: BLE001 - the engine could not be started again: this question's error
+                answers, fault = [], exc
+            results += answers
+            if fault is None:
+                break
+            results.append(fault)
+            rest = rest[len(answers) + 1 :]
+        return results
+
+    def _ask_in_turn(self, questions: Sequence[Question]) -> tuple[list[dict[str, Any]], EngineFault | None]:
+        """Write the questions, each as soon as those written and not yet answered leave room in
+        :data:`WINDOW` (the first at once), and read the answers in order: the answers before the
+        first fault, and that fault (the engine is then started again) or None. While the suite
+        waits it holds its processor, and the engine is kept near it (:meth:`_Process.keep_near`)."""
         if self.process is None:
             self.process = self._start()
         process = self.process
-        process.stderr_written, process.stderr_problem = 0, None
+        lines = [json.dumps(_ask_message(question)) + "\n" for question in questions]
+        answers: list[dict[str, Any]] = []
         cpu = current_cpu()
         free = hold_on(cpu)
         try:
             process.keep_near(cpu)
-            process.send(
-                {"type": "ask", "id": case_id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
-            )
-            line = process.receive(self.timeout)
-            if line == OVERSIZE:
-                raise EngineFault(f"the engine wrote a line longer than {MAX_LINE:,} characters")
-            try:
-                message = parse_json(line)
-            except ValueError as exc:
-                raise EngineFault(f"the engine wrote a line that is not JSON: {quote(line.strip(), 300)} ({exc})") from None
-            problem = _shape_problem(message, "answer")
-            if problem is not None:
-                raise EngineFault(f"the engine's answer has the wrong shape: {problem}: {line.strip()[:300]}")
-            if message["id"] != case_id:
-                raise EngineFault(f"the engine answered case {message['id']!r} when asked {case_id!r}")
-            return dict(message["answer"])
+            written = ahead = 0  # questions written; characters of those not yet answered
+            for index, question in enumerate(questions):
+                process.stderr_written, process.stderr_problem = 0, None
+                process.error_tail.mark()
+                first = written
+                while written < len(lines) and (written == index or ahead + len(lines[written]) <= WINDOW):
+                    ahead += len(lines[written])
+                    written += 1
+                if written > first:
+                    try:
+                        process.write("".join(lines[first:written]), written - first)
+                    except EngineFault:
+                        if first == index:  # this question could not be written: its fault
+                            raise
+                        written, ahead = first, ahead - sum(map(len, lines[first:written]))  # asked again when its turn comes
+                answers.append(self._answer_to(question.id, process.receive(self.timeout)))
+                ahead -= len(lines[index])
         except EngineFault as fault:
             self._restart_after(fault)
-            raise
+            return answers, fault
         finally:
             if free is not None:
                 process.let_engine_go(free)
                 let_go(free)
+        return answers, None
+
+    def _answer_to(self, case_id: str, line: str) -> dict[str, Any]:
+        """The answer in ``line`` to the case ``case_id``, or the :class:`EngineFault` it is."""
+        if line == OVERSIZE:
+            raise EngineFault(f"the engine wrote a line longer than {MAX_LINE:,} characters")
+        try:
+            message = parse_json(line)
+        except ValueError as exc:
+            raise EngineFault(f"the engine wrote a line that is not JSON: {quote(line.strip(), 300)} ({exc})") from None
+        problem = _shape_problem(message, "answer")
+        if problem is not None:
+            raise EngineFault(f"the engine's answer has the wrong shape: {problem}: {line.strip()[:300]}")
+        if message["id"] != case_id:
+            raise EngineFault(f"the engine answered case {message['id']!r} when asked {case_id!r}")
+        return dict(message["answer"])
 
     def close(self) -> None:
         if self.process is not None:
             self.process.stop()
             self.process = None
+

@@ -9,7 +9,7 @@ the stock's size is fixed), so a round cannot be shrunk to fewer cards; fewer mo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from ginspec.adapters.base import Adapter, Question
 from ginspec.adapters.jsonl import EngineTimeout
@@ -217,11 +217,20 @@ def check_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str
         if answer is not None and _same_moves_played(played, answer):
             return Outcome(played.index, "agree")
         return check_hand(engine, omits, parameters, played.hand)
-    question = Question("round", played.question_input(), parameters, f"campaign-{played.seed}-{played.index}")
-    try:
-        observed = engine.ask(question)
-    except Exception as exc:  # noqa: BLE001 - a crash is reported for this hand and the campaign goes on
-        return _no_answer(played.index, len(played.moves), exc)
-    if not omits and _same_text_as_played(played, observed):
-        return Outcome(played.index, "agree")
-    return _judged(engine, omits, parameters, played.hand, observed)
+    return check_each_played(engine, omits, parameters, [played])[0]
+
+
+def check_each_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hands: Sequence[PlayedHand]) -> list[Outcome]:
+    """:func:`check_played` of several hands asked in the notation, all the questions put at once
+    (:meth:`~ginspec.adapters.base.Adapter.ask_each`: an engine in another process reads the next
+    while the suite reads an answer); each answer is then judged, and shrunk if need be, alone."""
+    questions = [Question("round", played.question_input(), parameters, f"campaign-{played.seed}-{played.index}") for played in hands]
+    outcomes = []
+    for played, observed in zip(hands, engine.ask_each(questions)):
+        if isinstance(observed, Exception):  # a crash is reported for this hand and the campaign goes on
+            outcomes.append(_no_answer(played.index, len(played.moves), observed))
+        elif not omits and _same_text_as_played(played, observed):
+            outcomes.append(Outcome(played.index, "agree"))
+        else:
+            outcomes.append(_judged(engine, omits, parameters, played.hand, observed))
+    return outcomes
