@@ -833,7 +833,7 @@ for _name, _words in (
 
 @fault("exec-engines", 0, "bounded")
 def exec_standard_error_is_bounded(tmp: Path) -> Outcome:
-    from ginspec.adapters.jsonl import STDERR_KEPT, _Tail
+    from ginspec.adapters.engine_process import STDERR_KEPT, _Tail
 
     tail = _Tail()
     for number in range(200_000):

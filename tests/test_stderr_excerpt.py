@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ginspec.adapters import open_engine
-from ginspec.adapters.jsonl import _Tail
+from ginspec.adapters.engine_process import _Tail
 from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.adapters.excerpts import middle_cut
 from ginspec.judging.runner import run_vectors
