@@ -220,6 +220,9 @@ def test_an_engine_that_starts_a_process_to_answer_gets_every_processor_back(tmp
         closed = time.monotonic() - closing
     assert [result.status for result in results] == ["pass"] * len(results)
     assert closed < 10, "the process the engine left running, holding its pipes, was ended with it"
+    ending = time.monotonic() + 5  # a killed process ends when it next runs, which a loaded machine may delay
+    while [child for child in children if _running(child)] and time.monotonic() < ending:
+        time.sleep(0.05)
     assert not [child for child in children if _running(child)]
 
 
