@@ -46,6 +46,20 @@ def test_questions_asked_together_get_the_answers_of_the_rules_in_order() -> Non
     assert engine.restarts == 0
 
 
+def test_a_question_that_is_no_json_is_its_own_error_and_the_others_are_answered() -> None:
+    questions = hands(3)
+    odd = Question("round", {**questions[1].input, "deal": object()}, PARAMETERS, "not-json")
+    engine = JsonLinesAdapter(f"{sys.executable} -m ginspec.serve")
+    try:
+        results = engine.ask_each([questions[0], odd, questions[2]])
+    finally:
+        engine.close()
+    assert isinstance(results[1], TypeError)
+    reference = ReferenceAdapter()
+    assert [results[0], results[2]] == [reference.ask(questions[0]), reference.ask(questions[2])]
+    assert engine.restarts == 0
+
+
 @pytest.fixture
 def faults(monkeypatch: pytest.MonkeyPatch):
     def set_faults(mapping: dict[str, str]) -> None:

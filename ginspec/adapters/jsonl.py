@@ -62,8 +62,10 @@ WINDOW = 16 * 1024
 """Characters of questions written ahead of their answers (:meth:`JsonLinesAdapter.ask_each`):
 less than any pipe holds, so that a write never waits for an engine that has stopped reading,
 where the time limit could not end the wait. A longer question is written alone."""
-def _ask_message(question: Question) -> dict[str, Any]:
-    return {"type": "ask", "id": question.id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
+def _ask_line(question: Question) -> str:
+    """The ``ask`` message of ``question``, as one line."""
+    message = {"type": "ask", "id": question.id, "kind": question.kind, "input": dict(question.input), "parameters": dict(question.parameters)}
+    return json.dumps(message) + "\n"
 
 
 class JsonLinesAdapter(Adapter):
@@ -135,40 +137,51 @@ class JsonLinesAdapter(Adapter):
         self.restarts += 1
 
     def ask(self, question: Question) -> dict[str, Any]:
-        answers, fault = self._ask_in_turn([question])
+        answers, fault = self._ask_in_turn([question], [_ask_line(question)])
         if fault is not None:
             raise fault
         return answers[0]
 
     def ask_each(self, questions: Sequence[Question]) -> list[dict[str, Any] | Exception]:
-        """The answer to each question, in order, or the fault that took its place. Questions are
-        written ahead of the answers, up to :data:`WINDOW` characters, so that the engine goes from
-        one to the next without waiting for the suite (``spec/protocol.md``). After a fault, the
-        engine is started again and the questions after it are asked again; one whose engine cannot
-        be started again gets that error."""
+        """The answer to each question, in order, or the exception that took its place. Questions
+        are written ahead of the answers, up to :data:`WINDOW` characters, so that the engine goes
+        from one to the next without waiting for the suite (``spec/protocol.md``). After a fault,
+        the engine is started again and the questions after it are asked again; one whose engine
+        cannot be started again gets that error, and one that cannot be written as JSON its own."""
         results: list[dict[str, Any] | Exception] = []
-        rest = list(questions)
-        while rest:
+        lines: list[str | Exception] = []
+        for question in questions:
             try:
-                answers, fault = self._ask_in_turn(rest)
+                lines.append(_ask_line(question))
+            except (TypeError, ValueError) as exc:  # not JSON data: this question's error, never written
+                lines.append(exc)
+        start = 0
+        while start < len(questions):
+            if isinstance(lines[start], Exception):
+                results.append(lines[start])  # type: ignore[arg-type]
+                start += 1
+                continue
+            stop = next((index for index in range(start, len(lines)) if isinstance(lines[index], Exception)), len(lines))
+            try:
+                answers, fault = self._ask_in_turn(questions[start:stop], lines[start:stop])  # type: ignore[arg-type]
             except Exception as exc:  # noqa: BLE001 - the engine could not be started again: this question's error
                 answers, fault = [], exc
             results += answers
-            if fault is None:
-                break
-            results.append(fault)
-            rest = rest[len(answers) + 1 :]
+            start += len(answers)
+            if fault is not None:
+                results.append(fault)
+                start += 1
         return results
 
-    def _ask_in_turn(self, questions: Sequence[Question]) -> tuple[list[dict[str, Any]], EngineFault | None]:
-        """Write the questions, each as soon as those written and not yet answered leave room in
-        :data:`WINDOW` (the first at once), and read the answers in order: the answers before the
-        first fault, and that fault (the engine is then started again) or None. While the suite
-        waits it holds its processor, and the engine is kept near it (:meth:`EngineProcess.keep_near`)."""
+    def _ask_in_turn(self, questions: Sequence[Question], lines: Sequence[str]) -> tuple[list[dict[str, Any]], EngineFault | None]:
+        """Write the questions (``lines``, their messages), each as soon as those written and not
+        yet answered leave room in :data:`WINDOW` (the first at once), and read the answers in
+        order: the answers before the first fault, and that fault (the engine is then started
+        again) or None. While the suite waits it holds its processor, and the engine is kept near
+        it (:meth:`EngineProcess.keep_near`)."""
         if self.process is None:
             self.process = self._start()
         process = self.process
-        lines = [json.dumps(_ask_message(question)) + "\n" for question in questions]
         answers: list[dict[str, Any]] = []
         cpu = current_cpu()
         free = hold_on(cpu)
