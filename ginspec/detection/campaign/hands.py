@@ -5,7 +5,9 @@ machine plays the same hands: ``random.Random`` seeded with a string is seeded t
 platform, and ``shuffle``, ``randrange`` and ``random`` draw the same numbers from it on every
 version of Python 3 since 3.2 (Python promises this for ``random`` and the seeding only; a change to
 the others would change the hands of a seed, never make a campaign's hands differ between machines
-running the same Python).
+running the same Python). A move is drawn with ``_randbelow(n)``, the number ``randrange(n)``
+returns, without the checks of its arguments that cost more than the draw itself (about 1 % of a
+campaign hand's instructions).
 
 The reference engine plays the moves (TURN-DRAW-SOURCE, TURN-DISCARD, KNOCK-LIMIT and the rest of
 ``reference_impl.round``) and records, after every action, the state a round checkpoint asserts
@@ -172,7 +174,7 @@ def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
     discard phase only (``spec/actions.md``): in any other phase the move is drawn among all the
     legal ones at once."""
     if state.phase != "discard":
-        return legal[rng.randrange(len(legal))]
+        return legal[rng._randbelow(len(legal))]
     discards: list[Any] = []
     going_out: list[Any] = []
     allowed = knocking = 0
@@ -192,17 +194,17 @@ def choose(state: Any, legal: list[Any], rng: random.Random) -> Any:
             if least == 0:
                 gins += [action for action in going_out if action.card is not None and action.card.bit & cards]
         if gins and rng.random() < GIN_CHANCE:
-            return gins[rng.randrange(len(gins))]
+            return gins[rng._randbelow(len(gins))]
         if rng.random() < GO_OUT_CHANCE:
-            return going_out[rng.randrange(len(going_out))]
+            return going_out[rng._randbelow(len(going_out))]
     if len(discards) > 1 and rng.random() < KEEP_MELDS_CHANCE:
         taken = state.taken
         if taken is not None and allowed & taken.bit and allowed != taken.bit:
             allowed ^= taken.bit  # the card just taken is thrown back only when nothing else may go
         _, cards = least_deadwood_discards(held, allowed)
         kept = [action for action in discards if action.card.bit & cards]
-        return kept[rng.randrange(len(kept))]
-    return legal[rng.randrange(len(legal))]
+        return kept[rng._randbelow(len(kept))]
+    return legal[rng._randbelow(len(legal))]
 
 
 def hand_generator(seed: int, index: int) -> random.Random:
