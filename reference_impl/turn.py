@@ -25,6 +25,7 @@ What is legal now, and the rules of going out and laying off, are :mod:`referenc
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Sequence, TypeVar
 
 from reference_impl.actions import Action, format_action, parse_action
@@ -77,11 +78,7 @@ def apply(state: State, action: Action | str) -> State:
     Which moves each phase has is the state's ``handlers`` (:data:`HANDLERS`, :data:`TABLE_HANDLERS`)."""
     if isinstance(action, str):
         action = parse_action(action)
-    played = action
-
-    def refuse(reason: str, explanation: str) -> IllegalAction:
-        return IllegalAction(reason, format_action(played), explanation, state)
-
+    refuse = partial(_refusal, state, action)
     if state.phase == "over":
         raise refuse("hand_over", "the hand is over")
     if action.player != state.to_play:
@@ -90,6 +87,12 @@ def apply(state: State, action: Action | str) -> State:
     if handler is None:
         raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
     return handler(state, action, refuse)
+
+
+def _refusal(state: State, action: Action, reason: str, explanation: str) -> IllegalAction:
+    """The :class:`IllegalAction` refusing ``action`` in ``state`` (a handler's ``refuse``, with
+    the two bound: a call of C, where a function made at every move would cost more)."""
+    return IllegalAction(reason, format_action(action), explanation, state)
 
 
 def replay(start: State, actions: Sequence[Action | str]) -> State:
