@@ -6,10 +6,10 @@ pipe holds, so that an engine that stops reading still times out."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 import textwrap
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,7 @@ from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.detection.campaign.hands import play_moves
 from ginspec.suite.variants import get_variant
 from reference_impl.rules import RoundRules
-from tests.engines.misbehaving import environment
+from tests.engines.misbehaving import fault_on
 
 ROOT = Path(__file__).resolve().parent.parent
 PARAMETERS = dict(get_variant("standard").parameters)
@@ -62,12 +62,7 @@ def test_a_question_that_is_no_json_is_its_own_error_and_the_others_are_answered
 
 @pytest.fixture
 def faults(monkeypatch: pytest.MonkeyPatch):
-    def set_faults(mapping: dict[str, str]) -> None:
-        for name, value in environment(mapping).items():
-            monkeypatch.setenv(name, value)
-        monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-
-    return set_faults
+    return partial(fault_on, monkeypatch)
 
 
 def test_a_fault_is_its_own_questions_and_the_questions_after_it_are_asked_again(faults) -> None:

@@ -9,6 +9,7 @@ import json
 import os
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from ginspec.adapters import open_engine
 from ginspec.judging.runner import run_vectors
 from ginspec.suite.vectors import load_vectors
-from tests.engines.misbehaving import environment
+from tests.engines.misbehaving import fault_on
 from tests.in_process import ginspec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,12 +47,7 @@ def test_the_reference_engine_behind_the_protocol_passes() -> None:
 
 @pytest.fixture
 def faults(monkeypatch: pytest.MonkeyPatch):
-    def set_faults(mapping: dict[str, str]) -> None:
-        for name, value in environment(mapping).items():
-            monkeypatch.setenv(name, value)
-        monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-
-    return set_faults
+    return partial(fault_on, monkeypatch)
 
 
 def test_each_fault_is_reported_per_case_and_the_run_goes_on(faults) -> None:

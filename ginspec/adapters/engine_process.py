@@ -242,8 +242,9 @@ class EngineProcess:
             give_back(task, processors)
 
     def send(self, message: dict[str, Any]) -> None:
-        """Write one message; a ``start`` is owed an answer."""
-        owed = 1 if message.get("type") in ("start", "ask") else 0
+        """Write one message (``start`` or ``stop``: questions are written by :meth:`write`); a
+        ``start`` is owed an answer."""
+        owed = 1 if message.get("type") == "start" else 0
         if owed:
             self.error_tail.mark()
         self.write(json.dumps(message) + "\n", owed)

@@ -35,6 +35,15 @@ def environment(faults: Mapping[str, str]) -> dict[str, str]:
     return {"GINSPEC_FAULTS": ",".join(f"{case}={fault}" for case, fault in faults.items()), CAPABILITIES: json.dumps(ReferenceAdapter().capabilities().to_json())}
 
 
+def fault_on(monkeypatch: Any, faults: Mapping[str, str]) -> None:
+    """With pytest's ``monkeypatch``, make this engine, started from the test, fault on the cases
+    of ``faults`` (:func:`environment`) and find the project's packages."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for name, value in environment(faults).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("PYTHONPATH", root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
 @lru_cache(maxsize=1)
 def reference() -> Any:
     """The reference engine, started on first use."""
