@@ -238,3 +238,21 @@ def test_the_diagnosis_reads_the_suite_in_use_each_time(tmp_path, monkeypatch) -
     assert vector_of({"id": "deadwood-0001"}) is None
     monkeypatch.delenv(ROOT_VARIABLE)
     assert vector_of({"id": "deadwood-0001"}) is not None
+
+
+def test_a_check_without_diagnosis_leaves_the_findings_to_the_selftest_which_finds_the_same(capsys, tmp_path) -> None:
+    from ginspec.detection.selftest import miniature_findings
+
+    chosen = ["--engine", "miniature:melds-never-split", "--rule", "DEADWOOD-COUNT", "--rule", "MELD-DISJOINT", "--quiet"]
+    assert main(["check", *chosen, "--report", str(tmp_path / "diagnosed.json")]) == 1
+    assert main(["check", *chosen, "--report", str(tmp_path / "bare.json"), "--no-diagnosis"]) == 1
+    capsys.readouterr()
+    diagnosed = json.loads((tmp_path / "diagnosed.json").read_text(encoding="utf-8"))
+    bare = json.loads((tmp_path / "bare.json").read_text(encoding="utf-8"))
+    assert bare["findings"] is None and diagnosed["findings"]
+    assert [record["status"] for record in bare["records"]] == [record["status"] for record in diagnosed["records"]]
+    assert list(miniature_findings(MINIATURES["melds-never-split"], bare["records"])) == diagnosed["findings"]
+    held_out = miniature_findings(MINIATURES["melds-never-split"], bare["records"], held_out=True)
+    assert all(finding["defect"] != "melds-never-split" for finding in held_out)
+    assert main(["check", "--engine", "miniature:melds-never-split", "--rule", "MELD-DISJOINT", "--no-diagnosis", "--report", str(tmp_path / "shown.json")]) == 1
+    assert "Failing cases in no finding" in capsys.readouterr().out

@@ -71,7 +71,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
         write_output(expectations_file, draft_expectations(args.engine, results, departures), "--expectations")
         out.write(f"expectations drafted in {expectations_file}: classify each entry as bug or rule-difference\n")
     results = pipeline.judged(results)
-    report = pipeline.report(results)
+    report = pipeline.report(results, diagnose=not args.no_diagnosis)
     write_report(report, report_path)
     if args.junit_xml:
         from ginspec.judging.junit import write_junit
@@ -144,3 +144,9 @@ def add_check_command(commands: Any) -> None:
 
     check.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="play --variant (default: standard) with this parameter set otherwise")
     check.add_argument("--json", action="store_true", help="print the report as JSON instead of the summary")
+    check.add_argument(
+        "--no-diagnosis",
+        action="store_true",
+        help="do not work out the findings: the report's findings are null and the failing cases are listed in one group "
+        "(quicker when only the counts matter, or when the findings are worked out elsewhere, as ginspec selftest does)",
+    )

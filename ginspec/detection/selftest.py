@@ -1,10 +1,14 @@
 """``ginspec selftest``: the suite against every miniature (:mod:`ginspec.adapters.miniatures`).
 
 Each miniature is checked exactly as ``ginspec check --engine miniature:NAME`` checks it (every
-vector and scenario), in a fresh process of its own, several at a time. For each the table shows
-the rule it breaks, how many cases fail, and the first rules of its findings
-(:mod:`ginspec.judging.diagnosis`). The run passes only if every miniature is caught (some case fails) and
-its first finding names its broken rule first.
+vector and scenario), in a fresh process of its own, several at a time. Its findings
+(:mod:`ginspec.judging.diagnosis`) are then worked out here, from the records of its report, by
+the same function that writes a report's findings; here the predictions of the known defects are
+shared between miniatures, which fail many of the same cases (the checks run with
+``--no-diagnosis``, which would otherwise work each miniature's out afresh). For each the table
+shows the rule it breaks, how many cases fail, and the first rules of its findings. The run passes
+only if every miniature is caught (some case fails) and its first finding names its broken rule
+first.
 
 A miniature is in the dictionary of known defects, so its findings are expected to name it. Each
 is therefore also diagnosed with itself held out of the dictionary, as a defect never seen before
@@ -31,7 +35,7 @@ from pathlib import Path
 from typing import Any, Sequence, TextIO
 
 from ginspec.judging.blame import Suspect, rank_rules
-from ginspec.adapters.miniatures import MINIATURES, PREFIX, Miniature
+from ginspec.adapters.miniatures import MINIATURES, PREFIX, Miniature, MiniatureAdapter
 from ginspec.suite.paths import suite_root
 
 RECORD = Path("detection") / "selftest.json"
@@ -116,7 +120,7 @@ def check_miniature(miniature: Miniature, timeout: float | None = None, keep: Pa
     with tempfile.TemporaryDirectory(prefix="ginspec-selftest-") as folder:
         report = (keep or Path(folder)) / f"{miniature.name}.json"
         command = [sys.executable, "-m", "ginspec", "--suite-root", str(suite_root()), "check",
-                   "--engine", PREFIX + miniature.name, "--report", str(report), "--quiet"]
+                   "--engine", PREFIX + miniature.name, "--report", str(report), "--quiet", "--no-diagnosis"]
         if timeout is not None:
             command += ["--timeout", str(timeout)]
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -132,23 +136,27 @@ def check_miniature(miniature: Miniature, timeout: float | None = None, keep: Pa
     records = data["records"]
     ranking = tuple(rank_rules(records))
     failing = sum(1 for record in records if record["status"] in ("fail", "error", "timeout"))
-    held_out = held_out_findings(miniature, records) if failing else ()
-    return Outcome(miniature, len(records), failing, ranking, findings=tuple(data.get("findings") or ()), held_out=held_out)
+    if not failing:
+        return Outcome(miniature, len(records), failing, ranking)
+    return Outcome(
+        miniature, len(records), failing, ranking, findings=miniature_findings(miniature, records), held_out=miniature_findings(miniature, records, held_out=True)
+    )
 
 
-def held_out_findings(miniature: Miniature, records: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
-    """The findings of a miniature's report with the miniature itself held out of the dictionary."""
-    from ginspec.adapters.base import Capabilities
+def miniature_findings(miniature: Miniature, records: Sequence[dict[str, Any]], held_out: bool = False) -> tuple[dict[str, Any], ...]:
+    """The findings of a miniature's report, as ``ginspec check`` works them out (with the
+    capabilities a miniature declares); with ``held_out``, with the miniature itself held out of
+    the dictionary of known defects."""
     from ginspec.judging.diagnosis import findings_for
     from ginspec.judging.diagnosis.dictionary import known_defects
     from ginspec.judging.diagnosis.hypotheses import Predictions
 
     engine = PREFIX + miniature.name
-    dictionary = known_defects(leave_out=[miniature.name])
+    dictionary = known_defects(leave_out=[miniature.name] if held_out else ())
     with _DIAGNOSING:
         if not _SHARED:
             _SHARED.append(Predictions(known_defects()))
-        found = findings_for(records, Capabilities(engine=engine, version="1"), None, engine, defects=dictionary, predictions=_SHARED[0])
+        found = findings_for(records, MiniatureAdapter(miniature).capabilities(), None, engine, defects=dictionary, predictions=_SHARED[0])
     return tuple(finding.to_json() for finding in found)
 
 

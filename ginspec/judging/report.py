@@ -56,15 +56,18 @@ def variant_label(variant: str | None) -> str:
     return f"{variant} (house variant)" if is_house_variant(variant) else variant
 
 
-def build_report(capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult], engine: str | None = None) -> dict[str, Any]:
+def build_report(
+    capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult], engine: str | None = None, diagnose: bool = True
+) -> dict[str, Any]:
     """Header (suite, engine, capabilities), the findings (:mod:`ginspec.judging.diagnosis`: one per
     defect, most important first), one record per case, footer (counts). ``engine`` is the
-    ``--engine`` of the run, for the commands that re-run a case (default: the engine's own name)."""
+    ``--engine`` of the run, for the commands that re-run a case (default: the engine's own name).
+    Without ``diagnose`` the findings are ``None``: not worked out, which is not the same as none."""
     from ginspec.judging.diagnosis import findings_for
 
     results = list(results)
     records = [_record(result) for result in results]
-    findings = [finding.to_json() for finding in findings_for(results, capabilities, variant, engine or capabilities.engine)]
+    findings = [finding.to_json() for finding in findings_for(results, capabilities, variant, engine or capabilities.engine)] if diagnose else None
     counts = Counter(record["status"] for record in records)
     by_origin = {
         origin: {status: sum(1 for record in records if record["origin"] == origin and record["status"] == status) for status in STATUSES}

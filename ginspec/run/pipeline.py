@@ -262,11 +262,12 @@ class RunPipeline:
 
         return apply_expectations(self.finished if results is None else results, self.departures)
 
-    def report(self, judged: Sequence[CaseResult] | None = None) -> dict[str, Any]:
-        """The report data (``ginspec.judging.report.build_report``) of the judged results."""
+    def report(self, judged: Sequence[CaseResult] | None = None, diagnose: bool = True) -> dict[str, Any]:
+        """The report data (``ginspec.judging.report.build_report``) of the judged results; without
+        ``diagnose``, its findings are not worked out (``None``)."""
         from ginspec.judging.report import build_report
 
-        return build_report(self.capabilities, self.variant, self.judged() if judged is None else judged, self.engine)
+        return build_report(self.capabilities, self.variant, self.judged() if judged is None else judged, self.engine, diagnose)
 
     def status(self, judged: Sequence[CaseResult] | None = None) -> int:
         """The run's exit status (:func:`run_status`)."""
