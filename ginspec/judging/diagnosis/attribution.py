@@ -22,6 +22,23 @@ def _predictions() -> Predictions:
     return Predictions(known_defects())
 
 
+_AGREEING_ANSWERS: dict[tuple[str, str], Any] = {}
+"""The answers predicted under one defect to the questions an engine answered right: a fuzzing run
+keeps a bounded set of them and weighs every later disagreement's candidates against it."""
+
+AGREEING_ANSWERS_KEPT = 100_000
+"""At most this many are remembered (the memory is emptied when it is full)."""
+
+
+def _agreeing_answer(defect: KnownDefect, posed: Posed) -> Any:
+    key = (defect.name, posed.key)
+    if key not in _AGREEING_ANSWERS:
+        if len(_AGREEING_ANSWERS) >= AGREEING_ANSWERS_KEPT:
+            _AGREEING_ANSWERS.clear()
+        _AGREEING_ANSWERS[key] = ask_with((defect,), posed.question)
+    return _AGREEING_ANSWERS[key]
+
+
 def _posed(question: Question, expected: Mapping[str, Any]) -> Posed:
     import json
 
@@ -53,8 +70,9 @@ def explaining_defect(
     def contradictions(defect: KnownDefect) -> int:
         count = 0
         for other, right in agreeing:
-            if predictions.touches(defect, _posed(other, right)):
-                predicted = ask_with((defect,), other)
+            posed_again = _posed(other, right)
+            if predictions.touches(defect, posed_again):
+                predicted = _agreeing_answer(defect, posed_again)
                 count += predicted is None or bool(judge(right, predicted))
         return count
 
