@@ -38,6 +38,8 @@ CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
+    "--in-process-gpu",  # what draws the pages runs in the browser's process: no third process to talk to
+    "--disable-software-rasterizer",
     "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",
