@@ -10,12 +10,16 @@ import random
 
 from ginspec.adapters.guard import GuardedAdapter
 from ginspec.adapters.reference import ReferenceAdapter, action_texts, canonical_action
+from ginspec.adapters.jsonl import EngineTimeout
 from ginspec.detection.campaign.compare import (
+    _replayed_each,
     _same_moves_played,
     _same_text_as_played,
+    check_each_played_natively,
     check_hand,
     check_played,
     native_asker,
+    native_each_asker,
 )
 from ginspec.detection.campaign.hands import play_hand, play_moves
 from ginspec.suite.variants import get_variant
@@ -118,3 +122,60 @@ def _copy(answer: dict) -> dict:
     import json
 
     return json.loads(json.dumps(answer))
+
+
+def test_several_hands_are_asked_of_the_reference_in_one_call_with_the_outcomes_of_one_at_a_time() -> None:
+    guarded = GuardedAdapter(ReferenceAdapter, "reference")
+    try:
+        assert native_each_asker(TwoDepartures(), frozenset()) is None and native_each_asker(guarded, frozenset({"legal"})) is None
+        hands = [play_moves(STANDARD, 3, index) for index in range(12)]
+        for engine in (guarded, ReferenceAdapter()):
+            native, native_each = native_asker(engine, frozenset()), native_each_asker(engine, frozenset())
+            assert native is not None and native_each is not None
+            outcomes = check_each_played_natively(engine, frozenset(), PARAMETERS, hands, native_each, native)
+            assert outcomes == [check_played(engine, frozenset(), PARAMETERS, played, native) for played in hands]
+            assert {outcome.status for outcome in outcomes} == {"agree"}
+    finally:
+        guarded.close()
+
+
+def test_each_hand_of_a_call_keeps_its_own_fault() -> None:
+    """A hand that raised is asked again in the notation, one that took too long has no answer,
+    the others agree; a call that did not come back at all has each hand asked alone."""
+    reference = ReferenceAdapter()
+    native = native_asker(reference, frozenset())
+    assert native is not None
+    hands = [play_moves(STANDARD, 4, index) for index in range(3)]
+    right = reference.replay_moves(hands[0].deal, hands[0].moves, PARAMETERS)
+    outcomes = check_each_played_natively(
+        reference, frozenset(), PARAMETERS, hands, lambda asked, parameters: [right, RuntimeError("boom"), EngineTimeout("no answer within 1 s")], native
+    )
+    assert [outcome.status for outcome in outcomes[:2]] == ["agree", "agree"], "the hand that raised is judged in the notation"
+    assert outcomes[1] == check_hand(reference, frozenset(), PARAMETERS, hands[1].hand)
+    assert outcomes[2].status == "disagree" and "no answer" in outcomes[2].signature
+
+    def hung(asked, parameters):  # type: ignore[no-untyped-def]
+        raise EngineTimeout("no answer within 3 s")
+
+    again = check_each_played_natively(reference, frozenset(), PARAMETERS, hands, hung, native)
+    assert again == [check_played(reference, frozenset(), PARAMETERS, played, native) for played in hands]
+
+
+def test_a_hand_slower_than_the_time_limit_is_timed_out_alone() -> None:
+    import time
+
+    class Slow:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def replay_moves(self, deal, moves, parameters):  # type: ignore[no-untyped-def]
+            self.calls += 1
+            if self.calls == 2:
+                time.sleep(0.3)
+            if self.calls == 3:
+                raise ValueError("a bad hand")
+            return ("answer", self.calls)
+
+    answers = _replayed_each(Slow(), [play_moves(STANDARD, 4, index) for index in range(4)], PARAMETERS, 0.2)
+    assert answers[0] == ("answer", 1) and isinstance(answers[1], EngineTimeout)
+    assert isinstance(answers[2], ValueError) and answers[3] == ("answer", 4)

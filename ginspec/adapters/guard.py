@@ -185,18 +185,19 @@ class GuardedAdapter(Adapter):
         private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
         return plain_answer(self.call_inner(lambda inner: inner.ask(private)))
 
-    def call_inner(self, job: Callable[[Adapter], T]) -> T:
-        """``job(engine)`` under the watchdog, with the deadline and the faults of :meth:`ask`;
-        the question is not copied and the answer not checked: a caller that hands the engine
-        values it cannot change (tuples, actions, cards) and reads the answer itself pays the
-        watchdog alone, once per question however long the hand."""
+    def call_inner(self, job: Callable[[Adapter], T], timeout: float | None = None) -> T:
+        """``job(engine)`` under the watchdog, with the deadline (``timeout``, else the engine's)
+        and the faults of :meth:`ask`; the question is not copied and the answer not checked: a
+        caller that hands the engine values it cannot change (tuples, actions, cards) and reads
+        the answer itself pays the watchdog alone, once per question however long the hand, or
+        once for several questions asked in one job."""
         if self.closed:
             raise EngineFault("not asked: the engine was closed")
         if self.abandoned >= MAX_ABANDONED:
             raise EngineFault(f"not asked: the engine hung {self.abandoned} times and is no longer trusted in this process")
         inner = self.inner
         try:
-            answer = self.worker.call(lambda: job(inner), self.timeout)
+            answer = self.worker.call(lambda: job(inner), self.timeout if timeout is None else timeout)
         except EngineTimeout:
             self._abandon()
             raise

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ginspec.adapters.base import Adapter
-from ginspec.detection.campaign.compare import check_each_played, check_played, native_asker
+from ginspec.detection.campaign.compare import check_each_played, check_each_played_natively, native_asker, native_each_asker
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
 from ginspec.detection.campaign.tally import Tally
@@ -22,10 +22,11 @@ from reference_impl.rules import RoundRules
 CHUNK_HANDS = 100
 """Hands per chunk: the unit of work handed to a process and of the progress file."""
 ASKED_TOGETHER = 20
-"""Hands played before they are asked, all at once, of an engine asked in the notation: an engine
-in another process then answers one after another without waiting for the suite between them
+"""Hands played before they are asked, all at once: an engine in another process then answers one
+after another without waiting for the suite between them
 (:meth:`ginspec.adapters.jsonl.JsonLinesAdapter.ask_each`), taking turns with the suite's
-processor a few times a chunk instead of twice a hand."""
+processor a few times a chunk instead of twice a hand; the reference engine in this process gets
+them in one call to its thread (:func:`ginspec.detection.campaign.compare.native_each_asker`)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class ChunkPlayer:
         self.adapter = adapter
         self.omits = omits
         self.native = native_asker(adapter, omits)
+        self.native_each = native_each_asker(adapter, omits)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         """The tally of one chunk's hands (counts and findings only: all a worker sends back). An
@@ -72,9 +74,11 @@ class ChunkPlayer:
         tally = Tally()
         adapter, omits, parameters, rules, seed, native = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native
         indices = self.plan.indices(chunk)
-        if native is not None:
-            for index in indices:
-                tally.add(check_played(adapter, omits, parameters, play_moves(rules, seed, index), native))
+        if native is not None and self.native_each is not None:
+            for start in range(0, len(indices), ASKED_TOGETHER):
+                hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
+                for outcome in check_each_played_natively(adapter, omits, parameters, hands, self.native_each, native):
+                    tally.add(outcome)
             return chunk, tally
         for start in range(0, len(indices), ASKED_TOGETHER):
             hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
