@@ -132,7 +132,7 @@ def test_several_hands_are_asked_of_the_reference_in_one_call_with_the_outcomes_
         for engine in (guarded, ReferenceAdapter()):
             native, native_each = native_asker(engine, frozenset()), native_each_asker(engine, frozenset())
             assert native is not None and native_each is not None
-            outcomes = check_each_played_natively(engine, frozenset(), PARAMETERS, hands, native_each, native)
+            outcomes = check_each_played_natively(engine, frozenset(), PARAMETERS, hands, native_each)
             assert outcomes == [check_played(engine, frozenset(), PARAMETERS, played, native) for played in hands]
             assert {outcome.status for outcome in outcomes} == {"agree"}
     finally:
@@ -148,7 +148,7 @@ def test_each_hand_of_a_call_keeps_its_own_fault() -> None:
     hands = [play_moves(STANDARD, 4, index) for index in range(3)]
     right = reference.replay_moves(hands[0].deal, hands[0].moves, PARAMETERS)
     outcomes = check_each_played_natively(
-        reference, frozenset(), PARAMETERS, hands, lambda asked, parameters: [right, RuntimeError("boom"), EngineTimeout("no answer within 1 s")], native
+        reference, frozenset(), PARAMETERS, hands, lambda asked, parameters: [right, RuntimeError("boom"), EngineTimeout("no answer within 1 s")]
     )
     assert [outcome.status for outcome in outcomes[:2]] == ["agree", "agree"], "the hand that raised is judged in the notation"
     assert outcomes[1] == check_hand(reference, frozenset(), PARAMETERS, hands[1].hand)
@@ -157,7 +157,7 @@ def test_each_hand_of_a_call_keeps_its_own_fault() -> None:
     def hung(asked, parameters):  # type: ignore[no-untyped-def]
         raise EngineTimeout("no answer within 3 s")
 
-    again = check_each_played_natively(reference, frozenset(), PARAMETERS, hands, hung, native)
+    again = check_each_played_natively(reference, frozenset(), PARAMETERS, hands, hung)
     assert again == [check_played(reference, frozenset(), PARAMETERS, played, native) for played in hands]
 
 

@@ -142,19 +142,19 @@ NativeAsk = Callable[[PlayedHand, Mapping[str, Any]], Any]
 def native_asker(engine: Adapter, omits: frozenset[str]) -> NativeAsk | None:
     """How to ask ``engine`` a hand without writing it in the notation: only the reference engine
     itself, in this process (behind the guard or not), is asked so; every other engine is asked
-    the ``round`` question as the protocol writes it."""
-    from ginspec.adapters.guard import GuardedAdapter
-    from ginspec.adapters.reference import answers_natively
-
-    if omits:
+    the ``round`` question as the protocol writes it. One hand of :func:`native_each_asker`: what
+    the hand raised is raised."""
+    ask_each = native_each_asker(engine, omits)
+    if ask_each is None:
         return None
-    if isinstance(engine, GuardedAdapter):
-        if not answers_natively(engine.inner):
-            return None
-        return lambda played, parameters: engine.call_inner(lambda inner: inner.replay_moves(played.deal, played.moves, parameters))  # type: ignore[attr-defined]
-    if answers_natively(engine):
-        return lambda played, parameters: engine.replay_moves(played.deal, played.moves, parameters)  # type: ignore[attr-defined]
-    return None
+
+    def ask(played: PlayedHand, parameters: Mapping[str, Any]) -> Any:
+        [answer] = ask_each([played], parameters)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    return ask
 
 
 NativeAskEach = Callable[[Sequence[PlayedHand], Mapping[str, Any]], list[Any]]
@@ -199,16 +199,17 @@ def _replayed_each(engine: Any, hands: Sequence[PlayedHand], parameters: Mapping
 
 
 def check_each_played_natively(
-    engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hands: Sequence[PlayedHand], native_each: NativeAskEach, native: NativeAsk
+    engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hands: Sequence[PlayedHand], native_each: NativeAskEach
 ) -> list[Outcome]:
     """:func:`check_played` of several hands, asked in the engine's own values at once
     (``native_each``), each answer read alone as :func:`check_played` reads it. When the call as a
-    whole fails (a hand that hangs: the engine is started again), each hand is asked alone, as
-    :func:`check_played` asks it, so that the fault is that hand's."""
+    whole fails (a hand that hangs: the engine is started again), the hands are asked in the
+    notation (:func:`check_each_played`), each question with its own time limit, so that the
+    fault is that hand's."""
     try:
         answers = native_each(hands, parameters)
     except Exception:  # noqa: BLE001 - no hand is judged on a call that did not come back
-        return [check_played(engine, omits, parameters, played, native) for played in hands]
+        return check_each_played(engine, omits, parameters, hands)
     outcomes = []
     for played, answer in zip(hands, answers):
         if isinstance(answer, EngineTimeout):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ginspec.adapters.base import Adapter
-from ginspec.detection.campaign.compare import check_each_played, check_each_played_natively, native_asker, native_each_asker
+from ginspec.detection.campaign.compare import check_each_played, check_each_played_natively, native_each_asker
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
 from ginspec.detection.campaign.tally import Tally
@@ -65,19 +65,18 @@ class ChunkPlayer:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
         self.omits = omits
-        self.native = native_asker(adapter, omits)
         self.native_each = native_each_asker(adapter, omits)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         """The tally of one chunk's hands (counts and findings only: all a worker sends back). An
         engine asked in the notation is asked :data:`ASKED_TOGETHER` hands at a time."""
         tally = Tally()
-        adapter, omits, parameters, rules, seed, native = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native
+        adapter, omits, parameters, rules, seed, native_each = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native_each
         indices = self.plan.indices(chunk)
-        if native is not None and self.native_each is not None:
+        if native_each is not None:
             for start in range(0, len(indices), ASKED_TOGETHER):
                 hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
-                for outcome in check_each_played_natively(adapter, omits, parameters, hands, self.native_each, native):
+                for outcome in check_each_played_natively(adapter, omits, parameters, hands, native_each):
                     tally.add(outcome)
             return chunk, tally
         for start in range(0, len(indices), ASKED_TOGETHER):
