@@ -51,12 +51,12 @@ def failing_engine_report() -> dict[str, Any]:
     report["findings"] = [
         {
             "title": "The engine crashes", "rules": list(crash.rules), "cases": [crash.id], "count": 1, "smallest": crash.id,
-            "again": again_command(crash.id, crash.kind, ENGINE_OPTION), "defect": None, "explained": False,
+            "again": again_command(crash.id, ENGINE_OPTION), "defect": None, "explained": False,
         }
     ] + [
         {
             "title": "An ace counts eleven", "rules": list(outline.rules), "cases": [outline.id], "count": 1, "smallest": outline.id,
-            "again": again_command(outline.id, outline.kind, ENGINE_OPTION), "defect": None, "explained": False,
+            "again": again_command(outline.id, ENGINE_OPTION), "defect": None, "explained": False,
         }
     ] + [
         {
@@ -65,7 +65,7 @@ def failing_engine_report() -> dict[str, Any]:
             "cases": [result.id for result in cases],
             "count": len(cases),
             "smallest": min(cases, key=lambda result: len(str(result.input))).id,
-            "again": again_command(min(cases, key=lambda result: len(str(result.input))).id, cases[0].kind, ENGINE_OPTION),
+            "again": again_command(min(cases, key=lambda result: len(str(result.input))).id, ENGINE_OPTION),
             "defect": None,
             "explained": False,
         }

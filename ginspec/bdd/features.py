@@ -19,7 +19,7 @@ from ginspec.suite.registry import rules_by_id
 from ginspec.judging.runner import CaseResult
 from ginspec.bdd.scenario_answers import judged_question, plain as _plain
 from ginspec.bdd.dependence_file import recorded_dependence
-from ginspec.bdd.scenario_ids import _area_of, _scenario_of, _scenario_of_function, scenario_case_id  # noqa: F401
+from ginspec.bdd.scenario_ids import _area_of, _scenario_of, _scenario_of_function, feature_of, scenario_case_id, split_scenario_id  # noqa: F401
 
 
 STEP_PLUGINS = (
@@ -38,8 +38,11 @@ class _Collector:
     vector gets: an engine that crashes or hangs is an ``error`` or a ``timeout``, a question it
     cannot play is ``unsupported``, and only a wrong answer is a ``fail``."""
 
-    def __init__(self, areas: Sequence[str] = (), watch: ScenarioWatch | None = None) -> None:
+    def __init__(self, areas: Sequence[str] = (), watch: ScenarioWatch | None = None, ids: Sequence[str] = ()) -> None:
         self.areas = set(areas)
+        self.ids = set(ids)
+        """The scenarios chosen by case ID (``--id``); none: every scenario."""
+        self.named = {split_scenario_id(case_id)[:2] for case_id in ids}
         self.items: dict[str, dict[str, Any]] = {}
         self.results: list[CaseResult] = []
         self.problems: dict[str, tuple[str, str, Any, Any]] = {}
@@ -47,15 +50,18 @@ class _Collector:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_pycollect_makeitem(self, collector: pytest.Collector, name: str, obj: object) -> list[pytest.Item] | None:
-        """A scenario outside the chosen areas becomes no item at all: nothing is built for it."""
-        scenario = _scenario_of_function(obj) if self.areas else None
-        if scenario is not None and _area_of(scenario) not in self.areas:
+        """A scenario outside the chosen areas, or not named by a chosen case ID, becomes no item
+        at all: nothing is built for it."""
+        scenario = _scenario_of_function(obj) if self.areas or self.named else None
+        if scenario is None:
+            return None
+        if (self.areas and _area_of(scenario) not in self.areas) or (self.named and (feature_of(scenario), scenario.name) not in self.named):
             return []
         return None
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        if self.areas:  # --area selects before running, not after
-            chosen = [item for item in items if _scenario_of(item)[2] in self.areas]
+        if self.areas or self.ids:  # --area and --id select before running, not after
+            chosen = [item for item in items if (not self.areas or _scenario_of(item)[2] in self.areas) and (not self.ids or scenario_case_id(item) in self.ids)]
             kept = {id(item) for item in chosen}
             config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept])
             items[:] = chosen
@@ -211,10 +217,13 @@ def run_features(
     timeout: float | None = None,
     variant: str | None = None,
     watch: ScenarioWatch | None = None,
+    ids: Sequence[str] = (),
 ) -> list[CaseResult]:
-    """Run the scenarios (those tagged with one of ``rules``, in ``areas``) against ``engine``,
-    under ``variant`` when one is given; ``watch`` sees each result as it comes. An interrupted run
-    raises :class:`KeyboardInterrupt` once pytest has closed the engine."""
+    """Run the scenarios (those tagged with one of ``rules``, in ``areas``, with one of the case
+    IDs ``ids`` as written when any is given) against ``engine``, under ``variant`` when one is
+    given; ``watch`` sees each result as it comes. An interrupted run raises
+    :class:`KeyboardInterrupt` once pytest has closed the engine; a case ID that names no
+    scenario collected is a usage error."""
     folder = suite_root() / "features"
     if not folder.is_dir():
         from ginspec.suite.paths import no_scenarios_folder
@@ -232,7 +241,7 @@ def run_features(
     from ginspec.bdd.pytest_stops import INTERRUPTED_EXIT
     from ginspec.bdd.scenario_faults import CollectionFaults
 
-    collector = _Collector(areas, watch)
+    collector = _Collector(areas, watch, ids)
     faults = CollectionFaults(folder)
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
@@ -242,5 +251,11 @@ def run_features(
         raise KeyboardInterrupt
     if code not in (0, 1, 5) and not collector.results:
         raise SuiteError(f"the feature run could not start (pytest exit status {code}, after {time.perf_counter() - started:.1f} s)")
+    collected = {info["id"] for info in collector.items.values()}
+    for case_id in ids if not rules and not areas else ():  # else it may be another option that left it out
+        if case_id not in collected:
+            from ginspec.errors import UsageError, quote
+
+            raise UsageError(f"--id {quote(case_id, 200)}: no such scenario (its scenario has no example with these values)")
     return sorted(collector.results, key=lambda result: result.id)
 

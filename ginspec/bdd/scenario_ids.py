@@ -25,17 +25,31 @@ def _area_of(scenario: Any) -> str:
     return Path(scenario.feature.filename).parent.name
 
 
+def feature_of(scenario: Any) -> str:
+    """The feature file of a pytest-bdd scenario, relative to ``features/`` (``game/bonuses.feature``)."""
+    path = Path(scenario.feature.filename)
+    try:
+        return path.relative_to(suite_root() / "features").as_posix()
+    except ValueError:
+        return path.name
+
+
 def _scenario_of(item: pytest.Item) -> tuple[str, str, str]:
     """(feature file relative to the suite, scenario name, area) of a pytest-bdd item."""
     scenario = _scenario_of_function(getattr(item, "function", None))
     if scenario is None:
         return item.nodeid, item.name, "features"
-    path = Path(scenario.feature.filename)
-    try:
-        shown = str(path.relative_to(suite_root() / "features"))
-    except ValueError:
-        shown = path.name
-    return shown, scenario.name, _area_of(scenario)
+    return feature_of(scenario), scenario.name, _area_of(scenario)
+
+
+def split_scenario_id(case_id: str) -> tuple[str, str, str]:
+    """(feature file relative to ``features/``, scenario name, example or ``""``) of a scenario's
+    case ID as written (:func:`scenario_case_id`)."""
+    feature, _, rest = case_id.partition(": ")
+    if rest.endswith("]") and " [" in rest:
+        name, _, example = rest.rpartition(" [")
+        return feature, name, example[:-1]
+    return feature, rest, ""
 
 
 def scenario_case_id(item: pytest.Item) -> str:

@@ -50,10 +50,12 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.judging.expectations import draft_expectations, load_expectations
     from ginspec.suite.outputs import MARKDOWN_REPORT, write_output
     from ginspec.suite.registry import rules_by_id
+    from ginspec.judging.again import run_options
     from ginspec.judging.report import closing_line, markdown_report, print_summary, write_report
     from ginspec.run.pipeline import RunPipeline
     from ginspec.run.selection import choose_cases
 
+    typed = run_options(args)  # before --set names a variant of its own
     if args.set:  # the variant with some parameters set otherwise, played as any other
         if args.variant == AS_WRITTEN:
             raise UsageError(f"--set changes a variant's parameters; --variant {AS_WRITTEN} plays each case under its own")
@@ -61,7 +63,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     report_path, markdown_path, expectations_file = _output_paths(args)
     departures = load_expectations(expectations_file)  # a malformed file is refused before the run
     selection = choose_cases(args.id, args.rule, args.area, args.seed, args.only)
-    pipeline = RunPipeline(args.engine, selection, args.variant, timeout=args.timeout, departures=departures, partial_report=report_path)
+    pipeline = RunPipeline(args.engine, selection, args.variant, timeout=args.timeout, departures=departures, partial_report=report_path, typed=typed)
     with pipeline:
         pipeline.start()
         progress = _CheckProgress(len(selection.vectors), not args.quiet and sys.stderr.isatty())
@@ -85,7 +87,7 @@ def command_check(args: argparse.Namespace, out: TextIO) -> int:
     elif args.quiet:
         out.write(closing_line(results) + "\n")
     else:
-        print_summary(results, out, args.engine, show_rules=args.rules, statements=statements, report=str(report_path), variant=pipeline.variant, findings=report.get("findings"))
+        print_summary(results, out, typed, show_rules=args.rules, statements=statements, report=str(report_path), variant=pipeline.variant, findings=report.get("findings"))
         if args.no_diagnosis:
             out.write("findings not worked out (--no-diagnosis): the failing cases above are in one group\n")
     return pipeline.status(results)

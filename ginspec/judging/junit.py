@@ -26,6 +26,7 @@ from typing import Any, Iterable, Sequence
 from xml.etree import ElementTree as ET
 
 from ginspec.suite.outputs import JUNIT_REPORT, write_output, xml_safe
+from ginspec.judging.again import report_run_options
 from ginspec.judging.report_findings import FindingGroup, finding_groups
 
 ERROR_STATUSES = ("error", "timeout", "suite-error")
@@ -90,7 +91,7 @@ def junit_xml(report: dict[str, Any]) -> str:
     for record in report["records"]:
         source = "scenarios" if record["kind"] == "scenario" else "vectors"
         by_area[f"{record['area']} {source}"].append(record)
-    groups = finding_groups(report.get("findings"), report["records"], engine)
+    groups = finding_groups(report.get("findings"), report["records"], report_run_options(header))
     finding_of = {str(case["id"]): group for group in groups for case in group.cases}
     root = ET.Element("testsuites", name=f"ginspec conformance of {engine}")
     totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ginspec.adapters.base import Capabilities
+from ginspec.judging.again import RunOptions
 from ginspec.errors import Interrupted, SuiteError
 from ginspec.judging.runner import CaseResult
 
@@ -21,14 +22,22 @@ def stop_reason(stop: BaseException) -> str:
 
 
 def write_partial_report(
-    path: Path, capabilities: Capabilities, variant: str | None, results: Sequence[CaseResult], planned: int, stop: BaseException, counted: bool = True
+    path: Path,
+    capabilities: Capabilities,
+    variant: str | None,
+    results: Sequence[CaseResult],
+    planned: int,
+    stop: BaseException,
+    counted: bool = True,
+    engine: str | RunOptions | None = None,
 ) -> None:
     """Write the finished ``results`` to ``path``, marked partial; a failure to write is said in
     one line and does not hide the stop. ``counted`` is false when the run stopped before its
-    scenarios were counted: ``planned`` is then only the least number of cases."""
+    scenarios were counted: ``planned`` is then only the least number of cases. ``engine`` is the
+    run's options (or its ``--engine``) for the commands that run a case again."""
     from ginspec.judging.report import build_report, write_report
 
-    report = build_report(capabilities, variant, results)
+    report = build_report(capabilities, variant, results, engine)
     of = f"of {planned}" if counted else f"of at least {planned}"
     report["header"]["partial"] = f"stopped by {stop_reason(stop)} after {len(results)} {of} cases; the others were not run"
     try:

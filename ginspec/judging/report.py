@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence, TextIO
 
 from ginspec.adapters.base import Capabilities
-from ginspec.judging.again import again_command
+from ginspec.judging.again import RunOptions, again_command, report_run_options
 from ginspec.judging.blame import blame_section, blame_table
 from ginspec.errors import SuiteError
 from ginspec.adapters.excerpts import middle_cut, shorten_words
@@ -57,17 +57,23 @@ def variant_label(variant: str | None) -> str:
 
 
 def build_report(
-    capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult], engine: str | None = None, diagnose: bool = True
+    capabilities: Capabilities, variant: str | None, results: Iterable[CaseResult], engine: str | RunOptions | None = None, diagnose: bool = True
 ) -> dict[str, Any]:
     """Header (suite, engine, capabilities), the findings (:mod:`ginspec.judging.diagnosis`: one per
-    defect, most important first), one record per case, footer (counts). ``engine`` is the
-    ``--engine`` of the run, for the commands that re-run a case (default: the engine's own name).
-    Without ``diagnose`` the findings are ``None``: not worked out, which is not the same as none."""
+    defect, most important first), one record per case, footer (counts). ``engine`` is the run's
+    options as typed (kept in the header as ``run``), or its ``--engine`` alone, for the commands
+    that run a case again (:mod:`ginspec.judging.again`; default: the engine's own name). Without
+    ``diagnose`` the findings are ``None``: not worked out, which is not the same as none."""
     from ginspec.judging.diagnosis import findings_for
 
     results = list(results)
     records = [_record(result) for result in results]
-    findings = [finding.to_json() for finding in findings_for(results, capabilities, variant, engine or capabilities.engine)] if diagnose else None
+    run = engine or capabilities.engine
+    engine_option = run.engine if isinstance(run, RunOptions) else run
+    findings = [finding.to_json() for finding in findings_for(results, capabilities, variant, engine_option)] if diagnose else None
+    if isinstance(run, RunOptions):  # each finding's smallest case run again with every option of the run
+        for finding in findings or ():
+            finding["again"] = again_command(str(finding["smallest"]), run)
     counts = Counter(record["status"] for record in records)
     by_origin = {
         origin: {status: sum(1 for record in records if record["origin"] == origin and record["status"] == status) for status in STATUSES}
@@ -83,6 +89,7 @@ def build_report(
             "house_variant": is_house_variant(variant),
             "capabilities": capabilities.to_json(),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            **({"run": run.to_json()} if isinstance(run, RunOptions) else {}),
         },
         "findings": findings,
         "records": records,
@@ -215,16 +222,17 @@ def _table_line(label: str, counts: Counter[str]) -> str:
     return f"{label:<30}" + "".join(f"{counts[status]:>8}" for status in COLUMNS) + "\n"
 
 
-def reproduce_command(result: CaseResult, engine: str) -> str:
-    """A one-line command that runs this case alone (:func:`ginspec.judging.again.again_command`)."""
-    return again_command(result.id, result.kind, engine)
+def reproduce_command(result: CaseResult, run: RunOptions | str) -> str:
+    """A one-line command that runs this case alone as the run played it
+    (:func:`ginspec.judging.again.again_command`)."""
+    return again_command(result.id, run)
 
 
 def _short(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False) if value is not None else "-"
 
 
-def failure_lines(result: CaseResult, engine: str, statements: dict[str, str]) -> list[str]:
+def failure_lines(result: CaseResult, run: RunOptions | str, statements: dict[str, str]) -> list[str]:
     """What a person needs to act on one failure: cards, expected against observed, the rules."""
     lines = [f"{result.status.upper()} {result.id} ({result.kind}, {result.variant})"]
     if result.input:
@@ -235,14 +243,14 @@ def failure_lines(result: CaseResult, engine: str, statements: dict[str, str]) -
     lines.append(f"  problem:   {middle_cut(result.message, 900)}")
     for rule in result.rules:
         lines.append(f"  {rule}: {shorten_words(statements.get(rule, '(not registered)'), 300)}")
-    lines.append(f"  again:     {reproduce_command(result, engine)}")
+    lines.append(f"  again:     {reproduce_command(result, run)}")
     return lines
 
 
 def print_summary(
     results: list[CaseResult],
     out: TextIO,
-    engine: str,
+    engine: str | RunOptions,
     show_rules: bool = False,
     statements: dict[str, str] | None = None,
     report: str | None = None,
@@ -252,7 +260,8 @@ def print_summary(
     """First the findings (one per defect, :mod:`ginspec.judging.report_findings`), or when nothing fails
     the rules the known departures point at (:mod:`ginspec.judging.blame`); then the counts per rule area
     (vectors, derived vectors and scenarios apart) and, on request, per rule; then the failing
-    cases under their findings, the first few of each in full and the rest by ID."""
+    cases under their findings, the first few of each in full and the rest by ID. ``engine`` is the
+    run's options as typed (or its ``--engine`` alone), which each ``again`` command repeats."""
     by_area: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     by_rule: dict[str, Counter[str]] = defaultdict(Counter)
     for result in results:
@@ -261,7 +270,7 @@ def print_summary(
         for rule in result.rules:
             by_rule[rule][result.status] += 1
     derived = sum(1 for result in results if result.origin == "derived")
-    out.write(f"engine: {engine}\n")
+    out.write(f"engine: {engine.engine if isinstance(engine, RunOptions) else engine}\n")
     out.write(f"variant: {variant_label(variant)}\n")
     out.write(f"cases: {len(results) - derived} as written, {derived} derived for {variant or 'their own variants'}\n")
     groups = finding_groups(findings, results, engine)
@@ -285,7 +294,7 @@ FULL_IN_TERMINAL = 40
 """Failing cases drawn in full in the terminal, in all findings together."""
 
 
-def grouped_failure_text(groups: Sequence[FindingGroup], engine: str, statements: dict[str, str]) -> list[str]:
+def grouped_failure_text(groups: Sequence[FindingGroup], engine: str | RunOptions, statements: dict[str, str]) -> list[str]:
     """Terminal text of the failing cases under their findings: the first few of each finding in
     full (at most :data:`FULL_IN_TERMINAL` in all), the rest by ID."""
     parts: list[str] = []
@@ -321,8 +330,8 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
     failing cases under their findings (the first few in full, the rest by ID) and the known
     departures."""
     header, records = report["header"], report["records"]
-    engine = header["engine"]
-    groups = finding_groups(report.get("findings"), records, engine)
+    engine, run = header["engine"], report_run_options(header)
+    groups = finding_groups(report.get("findings"), records, run)
     lines = [
         f"# Conformance of {engine} {header['engine_version']}",
         "",
@@ -372,14 +381,14 @@ def markdown_report(report: dict[str, Any], statements: dict[str, str]) -> str:
             lines += ["", f"The smallest case, `{group.smallest}`, runs again with:", "", "```sh", group.again, "```"]
         lines.append("")
         for record in full:
-            lines += ["```", *failure_lines(CaseResult(**record), engine, statements), "```", ""]
+            lines += ["```", *failure_lines(CaseResult(**record), run, statements), "```", ""]
         if listed:
             lines.append(f"And {len(listed)} more: " + ", ".join(f"`{record['id']}`" for record in listed))
     known = [record for record in records if record["status"] == "expected-fail"]
     if known:
         lines += ["", f"## Known departures ({len(known)})", ""]
         for record in known[:KNOWN_IN_FULL]:
-            lines += ["```", *failure_lines(CaseResult(**record), engine, statements), "```", ""]
+            lines += ["```", *failure_lines(CaseResult(**record), run, statements), "```", ""]
         if len(known) > KNOWN_IN_FULL:
             lines.append(f"And {len(known) - KNOWN_IN_FULL} more: " + ", ".join(f"`{record['id']}`" for record in known[KNOWN_IN_FULL:]))
     return "\n".join(lines) + "\n"

@@ -17,7 +17,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from ginspec.judging.again import again_command
+from ginspec.judging.again import RunOptions, again_command
 
 SHOWN_IN_FULL = 3
 """Cases drawn in full under each finding, the smallest first; the rest are listed by ID."""
@@ -79,10 +79,10 @@ class FindingGroup:
         return self.cases[:shown], self.cases[shown:]
 
 
-def finding_groups(findings: Sequence[Mapping[str, Any]] | None, cases: Iterable[Any], engine: str = "ENGINE") -> list[FindingGroup]:
+def finding_groups(findings: Sequence[Mapping[str, Any]] | None, cases: Iterable[Any], engine: str | RunOptions = "ENGINE") -> list[FindingGroup]:
     """The failing ``cases`` (records or results) under the ``findings``, in the findings' order;
     each case under the first finding that names it. Failing cases that no finding names make one
-    last group; ``engine`` is the engine of its re-run command."""
+    last group; ``engine`` is the run's options (or its engine) that its ``again`` repeats."""
     failing = [case for case in cases if _field(case, "status") in FAILING]
     by_id = {str(_field(case, "id")): case for case in failing}
     placed: set[str] = set()
@@ -106,7 +106,7 @@ def finding_groups(findings: Sequence[Mapping[str, Any]] | None, cases: Iterable
             "cases": [str(_field(case, "id")) for case in rest],
             "count": len(rest),
             "smallest": str(_field(first, "id")),
-            "again": again_command(str(_field(first, "id")), str(_field(first, "kind")), engine),
+            "again": again_command(str(_field(first, "id")), engine),
             "defect": None,
             "explained": False,
         }

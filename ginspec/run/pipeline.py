@@ -28,6 +28,7 @@ from ginspec.judging.runner import FAILING, Case, CaseResult
 
 if TYPE_CHECKING:
     from ginspec.adapters import Adapter
+    from ginspec.judging.again import RunOptions
     from ginspec.adapters.base import Capabilities
     from ginspec.suite.vectors import Vector
 
@@ -108,7 +109,9 @@ class RunPipeline:
     ``timeout`` bounds the engine's start and each answer; ``departures`` are the engine's known
     departures; with ``partial_report``, a stop half-way writes the cases finished there, marked
     partial. An ``adapter`` already open may be given (the mutation tool's in-process engine); it
-    is then used as it is and the scenarios are not played by it.
+    is then used as it is and the scenarios are not played by it. ``typed`` are the options as the
+    user typed them (:class:`ginspec.judging.again.RunOptions`), for the commands that run a case
+    again.
 
     Use: ``start()``, then ``results()`` (or ``run()``), then ``report()`` and ``status()``;
     ``close()`` at the end (a ``with`` block does it)."""
@@ -123,8 +126,11 @@ class RunPipeline:
         departures: Departures | None = None,
         partial_report: Path | None = None,
         adapter: Adapter | None = None,
+        typed: RunOptions | None = None,
     ) -> None:
         self.engine = engine
+        self.typed = typed
+        """The run's options as the user typed them, which the report's ``again`` commands repeat."""
         self.selection = selection
         self.requested_variant = variant
         self.timeout = timeout
@@ -238,7 +244,7 @@ class RunPipeline:
         self._scenarios_counted = False
         with signals_as_ctrl_c() as received:
             try:
-                results = run_features(self.engine, self.selection.rules, self.selection.areas, self.timeout, self.requested_variant, watch)
+                results = run_features(self.engine, self.selection.rules, self.selection.areas, self.timeout, self.requested_variant, watch, self.selection.scenario_ids)
             except KeyboardInterrupt as stop:  # pytest has closed the scenarios' engine
                 raise as_stop(stop, received) from None
         if received:  # a signal that came as pytest was returning
@@ -252,7 +258,9 @@ class RunPipeline:
         self._partial_written = True
         from ginspec.judging.partial_report import write_partial_report
 
-        write_partial_report(self.partial_report, self._capabilities, self.variant, self.finished, self.planned, stop, counted=self._scenarios_counted)
+        write_partial_report(
+            self.partial_report, self._capabilities, self.variant, self.finished, self.planned, stop, counted=self._scenarios_counted, engine=self.typed or self.engine
+        )
 
     # ------------------------------------------------------------------ the verdict
 
@@ -267,7 +275,7 @@ class RunPipeline:
         ``diagnose``, its findings are not worked out (``None``)."""
         from ginspec.judging.report import build_report
 
-        return build_report(self.capabilities, self.variant, self.judged() if judged is None else judged, self.engine, diagnose)
+        return build_report(self.capabilities, self.variant, self.judged() if judged is None else judged, self.typed or self.engine, diagnose)
 
     def status(self, judged: Sequence[CaseResult] | None = None) -> int:
         """The run's exit status (:func:`run_status`)."""

@@ -1,6 +1,8 @@
 """Which cases a run takes: vectors by ``--id``, ``--rule``, ``--area`` and ``--seed``, and the
-scenarios tagged with the same rules in the same areas (``ginspec check``, README "Choosing
-cases"). A name that matches nothing known is a usage error before any engine starts."""
+scenarios tagged with the same rules in the same areas, or named by ``--id`` with their case ID
+(``area/file.feature: name [example]``) (``ginspec check``, README "Choosing cases"). A name
+that matches nothing known is a usage error before any engine starts; a scenario's example, which
+only pytest-bdd's collection names, is checked when the scenarios are collected."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ class Selection:
     rules: tuple[str, ...] = ()
     areas: tuple[str, ...] = ()
     only: str | None = None
+    scenario_ids: tuple[str, ...] = ()
+    """The scenarios ``--id`` names (their case IDs as written); none: every scenario selected."""
 
     @property
     def runs_vectors(self) -> bool:
@@ -31,8 +35,8 @@ class Selection:
 
     @property
     def runs_scenarios(self) -> bool:
-        """Scenarios run unless ``--only vectors``, or ``--id`` names vectors (a scenario has no ID there)."""
-        return self.only != "vectors" and not self.ids
+        """Scenarios run unless ``--only vectors``, or ``--id`` names only vectors."""
+        return self.only != "vectors" and (not self.ids or bool(self.scenario_ids))
 
     def text(self) -> str:
         """The selection as options, for the line that says nothing matched it."""
@@ -67,6 +71,27 @@ def check_areas(areas: Sequence[str], vectors: Sequence[Vector]) -> None:
             raise UsageError(f"--area {quote(area)}: no such rule area (known: {', '.join(sorted(known))})")
 
 
+def is_scenario_id(case_id: str) -> bool:
+    """Whether an ``--id`` names a scenario (``area/file.feature: name [example]``), not a vector."""
+    return ".feature: " in case_id
+
+
+def check_scenario_ids(case_ids: Sequence[str]) -> None:
+    """Each scenario ID names a feature file of ``features/`` and a scenario in it, else a usage
+    error naming the ID (its example is checked when the scenarios are collected)."""
+    from ginspec.bdd.scenario_ids import split_scenario_id
+    from ginspec.suite.feature_files import parse_feature
+
+    folder = suite_root() / "features"
+    for case_id in case_ids:
+        feature, name, _ = split_scenario_id(case_id)
+        path = folder / feature
+        if not path.is_file() or not path.resolve().is_relative_to(folder.resolve()):
+            raise UsageError(f"--id {quote(case_id, 200)}: no such scenario (no feature file {quote(feature)} in features/)")
+        if name not in {scenario.name for scenario in parse_feature(path, suite_root()).scenarios}:
+            raise UsageError(f"--id {quote(case_id, 200)}: no such scenario (none named {quote(name, 200)} in {feature})")
+
+
 def choose_cases(
     ids: Sequence[str] = (), rules: Sequence[str] = (), areas: Sequence[str] = (), seeds: Sequence[str] = (), only: str | None = None
 ) -> Selection:
@@ -82,13 +107,16 @@ def choose_cases(
     check_areas(areas, everything)
     check_rule_ids(rules)  # an expression or an unknown ID would select other scenarios than vectors
     rules = list(rules) + [rule for rule in rules_of_statements(seeds) if rule not in rules]
-    chosen = select_vectors(everything, ids, rules, areas)
+    scenario_ids = [wanted for wanted in ids if is_scenario_id(wanted)]
+    check_scenario_ids(scenario_ids)
+    vector_ids = [wanted for wanted in ids if wanted not in scenario_ids]
+    chosen = select_vectors(everything, vector_ids, rules, areas) if vector_ids or not ids else []
     broken = next((vector.broken_variant for vector in chosen if vector.broken_variant), None)
     if broken is not None:
         raise InvalidVariant(broken)
     if not chosen and only == "vectors":
         raise UsageError("no vector matches the selection")
-    return Selection(tuple(chosen), tuple(ids), tuple(rules), tuple(areas), only)
+    return Selection(tuple(chosen), tuple(ids), tuple(rules), tuple(areas), only, tuple(scenario_ids))
 
 
 def every_case() -> Selection:

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ginspec.judging.blame import blame_table
 from ginspec.detection.measures import load_mutation_scores, load_selftest
+from ginspec.judging.again import report_run_options
 from ginspec.judging.report_findings import FindingGroup, finding_groups, finding_kind
 from ginspec.suite.saved_reports import EngineReport
 from ginspec.site.cards import md_cards
@@ -187,7 +188,7 @@ class ConformancePages(PageFamily):
         ]
         restricted_table = self.context.table(["parameter", "values it plays"], ([links.parameter(name, uri), ", ".join(f"`{show_value(value)}`" for value in values)] for name, values in restricted.items()))
         statements = {rule_id: rule.statement for rule_id, rule in self.suite.rules.items()}
-        groups = finding_groups(report.data.get("findings"), report.records, report.engine)
+        groups = finding_groups(report.data.get("findings"), report.records, report_run_options(report.header))
         blame_heading, blame_rows = ("", []) if groups else blame_table(report.records, statements, lambda rule: self.links.rules((rule,), uri))
         return render(
             "engine.md",

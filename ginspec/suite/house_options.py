@@ -95,9 +95,11 @@ VARIANT_ARGUMENTS = ("variant", "name", "a", "b")
 @contextlib.contextmanager
 def variant_options(args: argparse.Namespace) -> Iterator[None]:
     """For one command: take its ``--variants DIR`` and turn each ``--variant PATH.yaml`` into the
-    house variant's name; what was in force before is restored afterwards (a process may run
-    several commands)."""
+    house variant's name (``args.variant_as_typed`` keeps the value as typed); what was in force
+    before is restored afterwards (a process may run several commands)."""
     saved = {name: os.environ.get(name) for name in (FOLDER_VARIABLE, FILES_VARIABLE)}
+    if not hasattr(args, "variant_as_typed"):  # what a printed command repeats (ginspec.judging.again)
+        args.variant_as_typed = getattr(args, "variant", None)
     try:
         if getattr(args, "variants", None):
             use_variants_folder(args.variants)

@@ -18,6 +18,7 @@ from ginspec.detection.campaign.report import build_report, print_summary
 from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import Plan, open_engine_for, play_chunks
 from ginspec.errors import Interrupted, UsageError, quote
+from ginspec.judging.again import run_options
 from reference_impl.rules import RoundRules
 
 GAME_FORMS = ("heads_up", "one_table")
@@ -71,12 +72,12 @@ def command_campaign(args: argparse.Namespace, out: TextIO) -> int:
         try:
             seconds = _play(plan, args.jobs, folder, chunks_done, tally, seconds, engine if args.jobs <= 1 else None, omits)
         except (KeyboardInterrupt, Interrupted):
-            build_report(folder, plan, tally, plan.shard.label if plan.shard.count > 1 else "all", False, _spent(folder, plan), None)
+            build_report(folder, plan, tally, plan.shard.label if plan.shard.count > 1 else "all", False, _spent(folder, plan), None, run_options(args))
             raise
         if engine is None and tally.findings:
             engine, omits = open_engine_for(plan)
         parts = "all" if plan.shard.count == 1 else plan.shard.label
-        report = build_report(folder, plan, tally, parts, plan.shard.count == 1, seconds, engine if tally.findings else None)
+        report = build_report(folder, plan, tally, parts, plan.shard.count == 1, seconds, engine if tally.findings else None, run_options(args))
     finally:
         if engine is not None:
             engine.close()

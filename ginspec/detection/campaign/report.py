@@ -4,7 +4,8 @@ A finding is a known defect the diagnosis names (:mod:`ginspec.detection.campaig
 place of departure (:mod:`ginspec.detection.campaign.grouping`) whose occurrences it explains; a place no
 known defect explains is a finding of its own (``grouped_by: departure``). Each lists how many
 hands (or games) showed it, the seed and index of every one, and its representative: the kept
-occurrence that shows it in the fewest moves. The representative is written as a vector of
+occurrence that shows it in the fewest moves, with the command that plays it again (``again``:
+``ginspec fuzz --replay-index``, with the campaign's options as typed, :func:`again_command`). The representative is written as a vector of
 ``spec/vectors.md`` (``findings/round/*.yaml``, or ``findings/game/*.yaml`` for a game's score
 sheet), its expected values the reference engine's, confirmed by the independent oracles of
 ``tests/oracle/`` when the suite runs from a checkout that has them. A finding is tagged with its
@@ -35,6 +36,7 @@ from ginspec.detection.campaign.oracles import score_sheet_verdict, table_hand_v
 from ginspec.detection.campaign.tally import Finding, Tally
 from ginspec.detection.campaign.units import Part, play_part, unit_name
 from ginspec.detection.campaign.worker import Plan
+from ginspec.judging.again import RunOptions, shell_line
 from ginspec.suite.files import write_atomic
 from ginspec.suite.paths import checkout_root
 
@@ -63,11 +65,15 @@ def _round_oracle() -> Any:
 
 def oracle_verdict(variant: str, overrides: Mapping[str, Any], vector_input: Mapping[str, Any], expected: Mapping[str, Any]) -> str:
     """``confirmed`` when the brute-force round oracle of ``tests/oracle/rounds.py`` gives every
-    expected field; ``unavailable`` outside a checkout; else what it contradicts."""
+    expected field; ``unavailable`` outside a checkout and under a house variant (the oracle reads
+    only the shipped ones); else what it contradicts."""
     rounds = _round_oracle()
     if rounds is None:
         return "unavailable"
-    params = rounds.load_variant(variant, dict(overrides))
+    try:
+        params = rounds.load_variant(variant, dict(overrides))
+    except (OSError, ValueError, KeyError):  # a house variant outside spec/variants: no oracle reading
+        return "unavailable"
     states, outcome = rounds.replay(vector_input["deal"], vector_input["actions"], params)
     if "outcome" in outcome:
         outcome = {**outcome, "finished": True}
@@ -127,6 +133,20 @@ def _next_ids(count: int) -> list[str]:
             ids.append(f"round-{number:04d}")
         number += 1
     return ids
+
+
+def plan_options(plan: Plan) -> RunOptions:
+    """The options of a campaign known only from its plan (the shards of ``fuzz merge``): its
+    engine, its variant's name and each parameter it set."""
+    return RunOptions(plan.engine, plan.variant, settings=tuple(f"{key}={json.dumps(value)}" for key, value in plan.overrides.items()), timeout=plan.timeout)
+
+
+def again_command(plan: Plan, run: RunOptions, index: int) -> str:
+    """One command that plays hand ``index`` (game ``index``) of the campaign again against its
+    engine and gives the engine's verdict, with the campaign's options as typed (``run``)."""
+    words = ["ginspec", *run.suite_options(), "fuzz", "--engine", run.engine, "--seed", str(plan.seed), "--replay-index", str(index)]
+    words += (["--games", "1"] if plan.games else []) + run.variant_options() + run.timeout_options()
+    return shell_line(words)
 
 
 def _unanswered(number: int, signature: str, found: Finding, plan: Plan) -> dict[str, Any]:
@@ -202,8 +222,13 @@ def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], d
     return part.kind, vector_input, wanted, oracle_verdict(plan.variant, plan.overrides, vector_input, wanted)
 
 
-def build_report(folder: Path, plan: Plan, tally: Tally, parts: str, complete: bool, seconds: float, engine: Adapter | None) -> dict[str, Any]:
-    """Diagnose the disagreements, write one vector per finding and the report; return the report."""
+def build_report(
+    folder: Path, plan: Plan, tally: Tally, parts: str, complete: bool, seconds: float, engine: Adapter | None, typed: RunOptions | None = None
+) -> dict[str, Any]:
+    """Diagnose the disagreements, write one vector per finding and the report; return the report.
+    ``typed`` are the campaign's options as typed, which each finding's ``again`` repeats (else
+    they are worked out from the plan, :func:`plan_options`)."""
+    run = typed or plan_options(plan)
     diagnosis = Diagnosis({}, {})
     if engine is not None and tally.findings:
         diagnosis = diagnose(plan, tally, engine)
@@ -213,6 +238,7 @@ def build_report(folder: Path, plan: Plan, tally: Tally, parts: str, complete: b
     for number, (defect, keys, found) in enumerate(groups, start=1):
         if keys[0].startswith(NO_ANSWER) or NO_ANSWER in keys[0]:  # a crash or a hang says nothing about a rule: listed, not written
             findings.append(_unanswered(number, keys[0], found, plan))
+            findings[-1]["again"] = again_command(plan, run, findings[-1]["shortest"]["index"])
             continue
         index, cut, problem, part_number = found.shortest()
         part = play_part(plan.parameters, plan.games, plan.seed, index, part_number)
@@ -238,6 +264,7 @@ def build_report(folder: Path, plan: Plan, tally: Tally, parts: str, complete: b
             "how": how,
             "problem": problem,
             "shortest": _shortest(plan, index, cut, part_number),
+            "again": again_command(plan, run, index),
             "samples_diagnosed": sum(diagnosis.samples.get(key, 0) for key in keys),
             "occurrences": [{"seed": plan.seed, "index": occurrence} for occurrence in found.indices],
             "oracle": oracle,
@@ -302,4 +329,6 @@ def print_summary(report: Mapping[str, Any], folder: Path, out: Any) -> None:
         where = f"{unit} {shortest['index']}" + ("" if "hand" not in shortest else ", its score sheet" if shortest["hand"] == "score sheet" else f", its hand {shortest['hand']}")
         length = f"{shortest['actions']} hands" if shortest.get("hand") == "score sheet" else f"{shortest['actions']} actions"
         out.write(f"{'':>14} shortest: {where}, {length}; oracle {finding['oracle']}; vector {finding['vector'] or 'not written'}\n")
+        if finding.get("again"):
+            out.write(f"{'':>14} again: {finding['again']}\n")
     out.write(f"{len(report['findings'])} finding(s); report: {folder / 'report.json'}\n")

@@ -27,7 +27,6 @@ moves) and a command that re-runs exactly that case.
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
@@ -93,18 +92,14 @@ def case_size(case: Any) -> int:
 
 
 def again_command(case: Any, engine: str) -> str:
-    """One command that runs exactly this case against the engine again."""
-    if field_of(case, "kind") == "scenario":
-        from ginspec.judging.again import again_command as case_again
+    """One command that runs exactly this case against the engine again
+    (:func:`ginspec.judging.again.again_command`; the report puts the run's other options in)."""
+    from ginspec.judging.again import again_command as case_again
 
-        return case_again(field_of(case, "id"), "scenario", engine)
-    case_id = str(field_of(case, "id"))
     vector = vector_of(case)
-    command = f"ginspec check --engine {shlex.quote(engine)} --id {shlex.quote(case_id.partition('@')[0])}"
     variant = field_of(case, "variant")
-    if vector is not None and variant and variant != vector.variant:
-        command += f" --variant {shlex.quote(str(variant))}"
-    return command
+    played_under = str(variant) if vector is not None and variant and variant != vector.variant else None
+    return case_again(str(field_of(case, "id")), engine, played_under)
 
 
 @dataclass
