@@ -123,7 +123,9 @@ class _CheckProgress:
 def add_check_command(commands: Any) -> None:
     check = commands.add_parser("check", help="run the conformance vectors against an engine")
     check.add_argument("--engine", default="reference", help="adapter name, or module:Class (default: reference)")
-    check.add_argument("--id", action="append", default=[], help="run only this vector (repeatable)")
+    check.add_argument(
+        "--id", action="append", default=[], help="run only this vector, or this scenario by its case ID ('area/file.feature: name [example]') (repeatable)"
+    )
     check.add_argument("--rule", action="append", default=[], help="run only vectors checking this rule ID (repeatable)")
     check.add_argument("--area", action="append", default=[], help="run only this rule area (repeatable)")
     check.add_argument("--seed", action="append", default=[], help="run only the cases checking this seed statement, e.g. S003-m (repeatable)")

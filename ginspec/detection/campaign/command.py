@@ -14,7 +14,7 @@ import yaml
 from ginspec.detection.campaign.checkpoint import ProgressSaver, check_fresh_folder, load_progress, save_progress
 from ginspec.detection.campaign.compare import check_hand
 from ginspec.detection.campaign.hands import play_hand
-from ginspec.detection.campaign.report import build_report, print_summary
+from ginspec.detection.campaign.report import build_report, print_summary, recorded_options
 from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import Plan, open_engine_for, play_chunks
 from ginspec.errors import Interrupted, UsageError, quote
@@ -196,7 +196,7 @@ def command_merge(args: argparse.Namespace, out: TextIO) -> int:
         except Exception as exc:  # noqa: BLE001 - findings are still listed, tagged by where they depart
             out.write(f"the engine {plan.engine!r} cannot be started here ({exc}); findings are tagged by where they depart\n")
     try:
-        report = build_report(target, plan, tally, parts, complete, seconds, engine)
+        report = build_report(target, plan, tally, parts, complete, seconds, engine, recorded_options(folders[0]))
     finally:
         if engine is not None:
             engine.close()

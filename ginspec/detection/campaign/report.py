@@ -1,16 +1,17 @@
 """The report of a campaign (``report.json`` in its folder) and one vector per finding.
 
-A finding is a known defect the diagnosis names (:mod:`ginspec.detection.campaign.diagnose`), grouping every
-place of departure (:mod:`ginspec.detection.campaign.grouping`) whose occurrences it explains; a place no
-known defect explains is a finding of its own (``grouped_by: departure``). Each lists how many
-hands (or games) showed it, the seed and index of every one, and its representative: the kept
-occurrence that shows it in the fewest moves, with the command that plays it again (``again``:
-``ginspec fuzz --replay-index``, with the campaign's options as typed, :func:`again_command`). The representative is written as a vector of
-``spec/vectors.md`` (``findings/round/*.yaml``, or ``findings/game/*.yaml`` for a game's score
-sheet), its expected values the reference engine's, confirmed by the independent oracles of
-``tests/oracle/`` when the suite runs from a checkout that has them. A finding is tagged with its
-defect's rules; one no known defect explains, with the rule a single parameter or definition
-explains (:func:`ginspec.detection.fuzz.attribute_rule`), else the rules of the phase where it departs
+A finding is a known defect the diagnosis names (:mod:`ginspec.detection.campaign.diagnose`),
+grouping every place of departure (:mod:`ginspec.detection.campaign.grouping`) whose occurrences it
+explains; a place no known defect explains is a finding of its own (``grouped_by: departure``). Each
+lists how many hands (or games) showed it, the seed and index of every one, and its representative:
+the kept occurrence that shows it in the fewest moves, with the command that plays it again
+(``again``: ``ginspec fuzz --replay-index`` with the campaign's options as typed,
+:func:`again_command`). The representative is written as a vector of ``spec/vectors.md``
+(``findings/round/*.yaml``, or ``findings/game/*.yaml`` for a game's score sheet), its expected
+values the reference engine's, confirmed by the independent oracles of ``tests/oracle/`` when the
+suite runs from a checkout that has them. A finding is tagged with its defect's rules; one no known
+defect explains, with the rule a single parameter or definition explains
+(:func:`ginspec.detection.fuzz.attribute_rule`), else the rules of the phase where it departs
 (:func:`ginspec.detection.campaign.grouping.likely_rules`).
 """
 
@@ -136,9 +137,19 @@ def _next_ids(count: int) -> list[str]:
 
 
 def plan_options(plan: Plan) -> RunOptions:
-    """The options of a campaign known only from its plan (the shards of ``fuzz merge``): its
-    engine, its variant's name and each parameter it set."""
+    """The options of a campaign known only from its plan: its engine, its variant's name and each
+    parameter it set."""
     return RunOptions(plan.engine, plan.variant, settings=tuple(f"{key}={json.dumps(value)}" for key, value in plan.overrides.items()), timeout=plan.timeout)
+
+
+def recorded_options(folder: Path) -> RunOptions | None:
+    """The options as typed that the campaign in ``folder`` recorded in its report (``campaign.run``),
+    for ``fuzz merge``; None when it has no report that records them."""
+    try:
+        kept = json.loads((folder / "report.json").read_text(encoding="utf-8"))["campaign"]["run"]
+        return RunOptions.from_json(kept)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def again_command(plan: Plan, run: RunOptions, index: int) -> str:
@@ -292,7 +303,10 @@ def build_report(
         findings.append(entry)
     report = {
         "ginspec": REPORT_KIND,
-        "campaign": {"engine": plan.engine, "variant": plan.variant, "overrides": dict(plan.overrides), "seed": plan.seed, unit_name(plan.games): plan.total, "unit": unit_name(plan.games, 1), "parts": parts},
+        "campaign": {
+            "engine": plan.engine, "variant": plan.variant, "overrides": dict(plan.overrides), "seed": plan.seed, unit_name(plan.games): plan.total,
+            "unit": unit_name(plan.games, 1), "parts": parts, "run": run.to_json(),
+        },
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "seconds": round(seconds, 3),
         "complete": complete,
