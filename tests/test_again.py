@@ -123,6 +123,11 @@ def test_a_scenario_is_chosen_by_its_case_id_and_a_wrong_one_is_named(capsys: py
     example = "game/bonuses.feature: Extra boxes for gin, big gin and the undercut [no-such-example]"
     assert main(["check", "--id", example, "--quiet"]) == 2
     assert f"--id {example!r}: no such scenario" in capsys.readouterr().err
+    derived = "game/bonuses.feature: A worked game @hollywood"
+    assert main(["check", "--id", derived, "--quiet"]) == 2
+    assert "a case derived for hollywood: give --id 'game/bonuses.feature: A worked game' under that variant" in capsys.readouterr().err
+    assert main(["check", "--id", "scoring-0031@house", "--quiet"]) == 2
+    assert "--id 'scoring-0031@house': no such vector (a case derived for house: give --id 'scoring-0031' under that variant)" in capsys.readouterr().err
     assert main(["check", "--id", "game/bonuses.feature: A worked game", "--quiet", "--report", os.devnull, "--force"]) == 0
     assert capsys.readouterr().out.strip() == "1 passed, 0 failed, 0 expected failures, 0 unsupported"
 

@@ -49,7 +49,7 @@ def select_vectors(vectors: Sequence[Vector], ids: Sequence[str], rules: Sequenc
     known_ids = {vector.id for vector in vectors}
     for wanted in ids:
         if wanted not in known_ids:
-            raise UsageError(f"--id {quote(wanted)}: no such vector")
+            raise UsageError(f"--id {quote(wanted)}: no such vector{_derived_hint(wanted)}")
     chosen = list(vectors)
     if ids:
         chosen = [vector for vector in chosen if vector.id in ids]
@@ -71,6 +71,14 @@ def check_areas(areas: Sequence[str], vectors: Sequence[Vector]) -> None:
             raise UsageError(f"--area {quote(area)}: no such rule area (known: {', '.join(sorted(known))})")
 
 
+def _derived_hint(case_id: str) -> str:
+    """For the ID of a case derived for a variant (``ID@variant``): how to name it instead."""
+    from ginspec.judging.again import split_variant
+
+    written, variant = split_variant(case_id)
+    return f" (a case derived for {variant}: give --id {quote(written, 200)} under that variant)" if variant else ""
+
+
 def is_scenario_id(case_id: str) -> bool:
     """Whether an ``--id`` names a scenario (``area/file.feature: name [example]``), not a vector."""
     return ".feature: " in case_id
@@ -89,7 +97,8 @@ def check_scenario_ids(case_ids: Sequence[str]) -> None:
         if not path.is_file() or not path.resolve().is_relative_to(folder.resolve()):
             raise UsageError(f"--id {quote(case_id, 200)}: no such scenario (no feature file {quote(feature)} in features/)")
         if name not in {scenario.name for scenario in parse_feature(path, suite_root()).scenarios}:
-            raise UsageError(f"--id {quote(case_id, 200)}: no such scenario (none named {quote(name, 200)} in {feature})")
+            why = _derived_hint(case_id) or f" (none named {quote(name, 200)} in {feature})"
+            raise UsageError(f"--id {quote(case_id, 200)}: no such scenario{why}")
 
 
 def choose_cases(
