@@ -19,14 +19,13 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-ROOT_VARIABLE = "GINSPEC_ROOT"
-"""The environment variable naming the suite's checkout (as :mod:`ginspec.suite.paths` reads it)."""
+from ginspec.suite.paths import ROOT_VARIABLE
 
 
 @dataclass(frozen=True)
 class RunOptions:
     """What a run was asked to play, as typed: everything a printed command must repeat to get
-    the same verdict (README, "Reading the findings")."""
+    the same verdict (``docs/guide/adapter.md``, "Reading the findings")."""
 
     engine: str
     variant: str | None = None
@@ -41,6 +40,7 @@ class RunOptions:
     expectations: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """As a report keeps them (its header's ``run``, a campaign's ``campaign.run``)."""
         return {
             "engine": self.engine,
             "variant": self.variant,
@@ -77,6 +77,7 @@ class RunOptions:
         return words
 
     def timeout_options(self) -> list[str]:
+        """``--timeout`` when the run was given one."""
         return ["--timeout", f"{self.timeout:g}"] if self.timeout is not None else []
 
 
