@@ -83,7 +83,7 @@ def test_every_printed_again_of_check_fails_the_same_case_again(folder: Path, na
     selections = [VECTORS, SCENARIOS] if name in RUNS else [VECTORS]
     chosen: dict[str, str] = {}
     for selection in selections:
-        first = _run(["ginspec", "check", "--engine", engine, *variant, *selection, "--markdown", "first.md"], folder)
+        first = _run(["ginspec", "check", "--engine", engine, *variant, *selection, "--markdown", "first.md", "--junit-xml", "first.xml"], folder)
         assert first.returncode == 1, first.stdout[-2000:] + first.stderr
         printed = _printed_agains(first.stdout)
         finding = re.search(r"^     again: (.*)$", first.stdout, re.M)
@@ -94,6 +94,7 @@ def test_every_printed_again_of_check_fails_the_same_case_again(folder: Path, na
         chosen[case] = printed[case]
         markdown = (folder / "first.md").read_text(encoding="utf-8")
         assert printed[case] in markdown and finding.group(1) in markdown
+        assert finding.group(1).replace("&", "&amp;") in (folder / "first.xml").read_text(encoding="utf-8")
     assert [any(".feature: " in case for case in chosen), any(".feature: " not in case for case in chosen)] == [SCENARIOS in selections, True]
     for case, command in chosen.items():
         words = shlex.split(command)
