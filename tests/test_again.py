@@ -7,6 +7,7 @@ command). The case fails again, with the same ID."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -90,7 +91,7 @@ def test_every_printed_again_of_check_fails_the_same_case_again(folder: Path, na
         assert finding is not None and finding.group(1) in printed.values(), first.stdout[:3000]
         derived = [case for case in printed if split_variant(case)[1]]
         assert derived, f"no case derived for the variant drawn in full: {sorted(printed)}"
-        case = derived[0]
+        case = next((case for case in derived if printed[case] == finding.group(1)), derived[0])  # the finding's, where derived
         chosen[case] = printed[case]
         markdown = (folder / "first.md").read_text(encoding="utf-8")
         assert printed[case] in markdown and finding.group(1) in markdown
@@ -107,8 +108,6 @@ def test_every_printed_again_of_check_fails_the_same_case_again(folder: Path, na
 
 @pytest.mark.parametrize("name", sorted(RUNS))
 def test_the_again_of_a_campaign_finding_plays_its_hand_and_departs_the_same_way(folder: Path, name: str) -> None:
-    import json
-
     engine, variant = RUNS[name]
     campaign = _run(["ginspec", "fuzz", "--engine", engine, *variant, "--hands", "30", "--report-dir", "campaign"], folder)
     assert campaign.returncode == 1, campaign.stdout[-2000:] + campaign.stderr
