@@ -15,6 +15,7 @@ from typing import Callable
 
 import pytest
 
+from ginspec.suite import variants
 from tests.test_fault_battery import REPO, Fault, Outcome, _restore_root, engine_script, run, suite_copy
 
 __all__ = ["_restore_root"]  # the battery's fixture: each fault's suite root and caches put back
@@ -139,6 +140,187 @@ def cases_unknown_rule(tmp: Path) -> Outcome:
 @fault("cases", 0, "deadwood-0001", "1 cases under standard")
 def cases_known_id_is_listed(tmp: Path) -> Outcome:
     return run("cases", "--id", "deadwood-0001")
+
+
+# ----------------------------------------------------------------------------- campaigns
+
+TWO_DEPARTURES = "tests.engines.two_departures:TwoDepartures"
+
+
+def campaign(folder: Path, *options: str, engine: str = "reference") -> Outcome:
+    return run("fuzz", "--engine", engine, "--hands", "200", "--seed", "4", *options, "--report-dir", str(folder))
+
+
+def edit_progress(folder: Path, change: Callable[[dict], object]) -> None:
+    path = folder / "progress.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    change(document)
+    path.write_text(json.dumps(document), encoding="utf-8")
+
+
+@fault("campaigns", 2, "--resume", "progress.json", "chunks_done", "minimum of 0")
+def resume_with_a_chunk_count_below_zero(tmp: Path) -> Outcome:
+    assert campaign(tmp / "c").status == 0
+    edit_progress(tmp / "c", lambda document: document.update(chunks_done=-1))
+    return campaign(tmp / "c", "--resume")
+
+
+@fault("campaigns", 2, "--resume", "tally.hands: 100, but 2 chunk(s) done hold 200")
+def resume_with_a_tally_of_other_hands(tmp: Path) -> Outcome:
+    assert campaign(tmp / "c").status == 0
+    edit_progress(tmp / "c", lambda document: document["tally"].update(hands=100, agreed=100))
+    return campaign(tmp / "c", "--resume")
+
+
+@fault("campaigns", 2, "--resume", "records another campaign", "variant 'house' played with knock_limit=8, not 5")
+def resume_under_an_edited_house_variant(tmp: Path) -> Outcome:
+    variant = house(tmp, "house", "standard", "{knock_limit: 8}")
+    assert campaign(tmp / "c", "--variant", str(variant)).status == 0
+    house(tmp, "house", "standard", "{knock_limit: 5}")
+    variants._catalogue.cache_clear()  # the file is read again, as by a new process
+    return campaign(tmp / "c", "--variant", str(variant), "--resume")
+
+
+def shards(tmp: Path, *variants: Path, count: int = 2) -> list[str]:
+    """The folders of shards 1/count, 2/count... of one campaign (shard i under ``variants[i]``, if given)."""
+    folders = []
+    for number in range(1, count + 1):
+        folders.append(str(tmp / f"s{number}"))
+        chosen = ["--variant", str(variants[number - 1])] if variants else []
+        done = run("fuzz", "--engine", "reference", "--hands", "60", "--seed", "4", "--shard", f"{number}/{count}", *chosen, "--report-dir", folders[-1])
+        assert done.status == 0, done.text
+    return folders
+
+
+def merge(tmp: Path, *folders: str) -> Outcome:
+    return run("fuzz", "merge", *folders, "--report-dir", str(tmp / "merged"))
+
+
+@fault("campaigns", 2, "fuzz merge", "progress.json", "is damaged: the file: 'campaign' is a required property")
+def merge_a_shard_without_its_campaign(tmp: Path) -> Outcome:
+    folders = shards(tmp)
+    edit_progress(Path(folders[1]), lambda document: document.pop("campaign"))
+    return merge(tmp, *folders)
+
+
+@fault("campaigns", 2, "fuzz merge", "is damaged: campaign.shard", "'two of two'")
+def merge_a_shard_label_that_is_not_i_of_k(tmp: Path) -> Outcome:
+    folders = shards(tmp)
+    edit_progress(Path(folders[1]), lambda document: document["campaign"].update(shard="two of two"))
+    return merge(tmp, *folders)
+
+
+@fault("campaigns", 2, "fuzz merge", "is damaged: campaign.shard", "'0/2'")
+def merge_a_shard_zero(tmp: Path) -> Outcome:
+    folders = shards(tmp)
+    edit_progress(Path(folders[1]), lambda document: document["campaign"].update(shard="0/2"))
+    return merge(tmp, *folders)
+
+
+@fault("campaigns", 2, "fuzz merge", "shard(s) 2/2 of the campaign are missing", "--partial")
+def merge_with_a_shard_missing(tmp: Path) -> Outcome:
+    folders = shards(tmp)
+    return merge(tmp, folders[0])
+
+
+@fault("campaigns", 2, "fuzz merge", "is another campaign", "variant 'house' played with knock_limit=5, not 8")
+def merge_shards_of_two_house_files_of_one_name(tmp: Path) -> Outcome:
+    first = house(tmp / "a", "house", "standard", "{knock_limit: 8}")
+    second = house(tmp / "b", "house", "standard", "{knock_limit: 5}")
+    return merge(tmp, *shards(tmp, first, second))
+
+
+@fault("campaigns", 0, "60 hands of 60 (all) under house", "60 agree")
+def merge_shards_of_a_house_variant_file(tmp: Path) -> Outcome:
+    variant = house(tmp / "a", "house", "standard", "{knock_limit: 8}")
+    folders = shards(tmp, variant, variant)
+    variant.unlink()  # the shards record its parameters: merge needs no lookup
+    outcome = merge(tmp, *folders)
+    report = json.loads((tmp / "merged" / "report.json").read_text(encoding="utf-8"))
+    assert report["complete"] and report["campaign"]["variant"] == "house", report["campaign"]
+    return outcome
+
+
+@fault("campaigns", 2, "--report-dir", "is not a folder")
+def report_folder_under_a_file(tmp: Path) -> Outcome:
+    write(tmp / "file", "mine\n")
+    return campaign(tmp / "file" / "c")
+
+
+@fault("campaigns", 2, "--report-dir", "is not writable")
+def report_folder_read_only(tmp: Path) -> Outcome:
+    import ginspec.suite.outputs
+
+    real = os.access
+    locked = tmp / "locked"
+    locked.mkdir()
+    ginspec.suite.outputs.os.access = lambda path, mode: False if Path(path) == locked else real(path, mode)  # as for a user who is not root
+    try:
+        return campaign(locked / "c")
+    finally:
+        ginspec.suite.outputs.os.access = real
+
+
+@fault("campaigns", 2, "--report-dir", "findings'", "is a file")
+def findings_folder_is_a_file(tmp: Path) -> Outcome:
+    write(tmp / "c" / "findings", "mine\n")
+    outcome = campaign(tmp / "c", engine=TWO_DEPARTURES)
+    assert not (tmp / "c" / "progress.json").exists(), "refused before the first hand"
+    return outcome
+
+
+@fault("campaigns", 2, "fuzz merge --report-dir", "findings'", "is a file")
+def merged_findings_folder_is_a_file(tmp: Path) -> Outcome:
+    folders = shards(tmp)
+    write(tmp / "merged" / "findings", "mine\n")
+    return merge(tmp, *folders)
+
+
+WRONG_TYPES = """
+import json, subprocess, sys
+inner = subprocess.Popen([sys.executable, "-m", "ginspec.serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    inner.stdin.write(line)
+    inner.stdin.flush()
+    if json.loads(line).get("type") == "stop":
+        break
+    reply = json.loads(inner.stdout.readline())
+    answer = reply.get("answer")
+    if reply.get("type") == "answer" and isinstance(answer, dict):
+        for key in ("points", "knocker_deadwood", "defender_deadwood"):
+            if key in answer:
+                answer[key] = str(answer[key])
+        for state in answer.get("checkpoints", {}).values():
+            state["to_play"] = 1
+    sys.stdout.write(json.dumps(reply) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+@fault("campaigns", 1, "20 disagree (20 of them engine errors", "The engine's answer breaks the protocol", "not of a rule")
+def answers_of_the_wrong_types_are_engine_errors(tmp: Path) -> Outcome:
+    engine = engine_script(tmp, WRONG_TYPES)
+    outcome = run("fuzz", "--engine", engine, "--hands", "20", "--report-dir", str(tmp / "c"))
+    report = json.loads((tmp / "c" / "report.json").read_text(encoding="utf-8"))
+    assert report["engine_errors"] == report["disagreements"] == 20, report
+    assert [(finding["grouped_by"], finding["rules"], finding["vector"]) for finding in report["findings"]] == [("engine error", [], None)]
+    assert not list((tmp / "c").glob("findings/*/*.yaml")), "no vector is written for an engine error"
+    return outcome
+
+
+@fault("campaigns", 2, "FailsInWorkers", "no licence for a second process")
+def worker_that_cannot_start_its_engine(tmp: Path) -> Outcome:
+    command = [sys.executable, "-m", "ginspec", "fuzz", "--engine", "tests.engines.faulty:FailsInWorkers", "--hands", "400", "--jobs", "2",
+               "--report-dir", str(tmp / "c")]
+    environment = {**os.environ, "PYTHONPATH": str(REPO)}
+    process = subprocess.Popen(command, cwd=REPO, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
+        process.communicate()
+        raise AssertionError("the campaign went on without an engine") from None
+    return Outcome(process.returncode, out, err)
 
 
 # ----------------------------------------------------------------------------- the battery
