@@ -308,6 +308,19 @@ def answers_of_the_wrong_types_are_engine_errors(tmp: Path) -> Outcome:
     return outcome
 
 
+NO_STATES = WRONG_TYPES.replace('for key in ("points", "knocker_deadwood", "defender_deadwood"):', 'for key in ():').replace(
+    'answer.get("checkpoints", {}).values()', '[answer.pop("checkpoints", {})]')
+
+
+@fault("campaigns", 1, "after deal: the engine reported no state")
+def finding_titled_from_the_judges_words(tmp: Path) -> Outcome:
+    engine = engine_script(tmp, NO_STATES)
+    outcome = run("fuzz", "--engine", engine, "--hands", "10", "--report-dir", str(tmp / "c"))
+    titles = [finding["title"] for finding in json.loads((tmp / "c" / "report.json").read_text(encoding="utf-8"))["findings"]]
+    assert titles and not any(title.endswith(": the") for title in titles), titles
+    return outcome
+
+
 @fault("campaigns", 2, "FailsInWorkers", "no licence for a second process")
 def worker_that_cannot_start_its_engine(tmp: Path) -> Outcome:
     command = [sys.executable, "-m", "ginspec", "fuzz", "--engine", "tests.engines.faulty:FailsInWorkers", "--hands", "400", "--jobs", "2",
