@@ -349,3 +349,39 @@ def test_fault(case: Fault, tmp_path: Path) -> None:
     if case.status == 2:
         errors = [line for line in outcome.err.splitlines() if line.startswith("ginspec") and ": error: " in line]
         assert len(errors) == 1 and len(outcome.err.strip().splitlines()) == 1 and len(errors[0]) < 600, outcome.err[-2000:]
+
+
+# ----------------------------------------------------------------------------- answers the judge cannot read
+
+
+def test_an_answer_the_judge_cannot_read_is_an_engine_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer of the protocol's shapes that is still malformed inside (the judge raises on it) is
+    an engine error, as ``check`` counts it (``judge_answer``: status ``error``), never a rule's
+    departure; for a hand and for a game's score sheet alike."""
+    from ginspec.adapters.reference import ReferenceAdapter
+    from ginspec.detection.campaign import compare
+    from ginspec.detection.campaign.compare import check_hand, is_engine_error
+    from ginspec.detection.campaign.games import SCORE_PART, check_game, play_game
+    from ginspec.detection.campaign.hands import play_hand
+    from ginspec.judging import runner
+    from reference_impl.rules import RoundRules
+
+    from tests.engines.two_departures import TwoDepartures
+
+    parameters = dict(variants.get_variant("standard").parameters)
+    hand = play_hand(RoundRules.for_two_players(parameters), 3, 2)  # a hand TwoDepartures departs in
+
+    def unreadable(*_: object) -> object:
+        raise TypeError("unhashable type: 'list'")
+
+    monkeypatch.setattr(compare, "judge_round", unreadable)
+    outcome = check_hand(TwoDepartures(), frozenset(), parameters, hand)
+    assert outcome.status == "disagree" and is_engine_error(outcome.signature), outcome
+    assert outcome.problem.startswith("the answer cannot be judged: TypeError"), outcome.problem
+    monkeypatch.undo()
+
+    monkeypatch.setattr(runner, "judge_answer", lambda *_: ("error", "the answer cannot be judged: KeyError: 'p1'"))
+    engine = ReferenceAdapter()
+    game = play_game(parameters, 0, 0)
+    outcome = check_game(engine, engine.capabilities(), parameters, game)
+    assert outcome.status == "disagree" and outcome.part == SCORE_PART and is_engine_error(outcome.signature), outcome

@@ -26,6 +26,8 @@ NO_ANSWER = "round: no answer"
 BROKE_PROTOCOL = "round: engine error: the answer breaks the protocol"
 """The signature of a hand whose answer breaks the protocol's shapes (``spec/schema/protocol/``):
 an error of the engine, as ``check`` counts it, never a departure from a rule."""
+CANNOT_JUDGE = "the answer cannot be judged"
+"""The start of the judge's words on an answer so malformed inside that it cannot be judged."""
 PROBLEM_SEPARATOR = " | "
 """Between the judge's words on each field that differs where a hand departs."""
 
@@ -96,7 +98,7 @@ def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | No
     try:
         return judge_round(expected, observed, omits, actions).mismatches
     except Exception as exc:  # noqa: BLE001 - an answer the judge cannot read is a departure, not a crash
-        return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
+        return (f"{CANNOT_JUDGE}: {type(exc).__name__}: {str(exc)[:200]}",)
 
 
 Asker = Callable[[Adapter, Hand, Mapping[str, Any], "int | None"], Any]
@@ -135,6 +137,8 @@ def _judged(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any
     problems = departures(hand, observed, omits, None)
     if not problems:
         return Outcome(hand.index, "agree")
+    if problems[0].startswith(CANNOT_JUDGE):  # malformed inside, past the shapes: an engine error too, as in check
+        return Outcome(hand.index, "disagree", f"{kind} {BROKE_PROTOCOL}" if kind else BROKE_PROTOCOL, len(hand.actions), problems[0][:400])
     found = group_key(problems, hand.expected(), hand.actions)
     cut = len(hand.actions)
     if found.cut < cut:
