@@ -181,14 +181,14 @@ def resume_under_an_edited_house_variant(tmp: Path) -> Outcome:
     return campaign(tmp / "c", "--variant", str(variant), "--resume")
 
 
-def shards(tmp: Path, *variants: Path, count: int = 2) -> list[str]:
+def shards(tmp: Path, *variants: Path, count: int = 2, engine: str = "reference") -> list[str]:
     """The folders of shards 1/count, 2/count... of one campaign (shard i under ``variants[i]``, if given)."""
     folders = []
     for number in range(1, count + 1):
         folders.append(str(tmp / f"s{number}"))
         chosen = ["--variant", str(variants[number - 1])] if variants else []
-        done = run("fuzz", "--engine", "reference", "--hands", "60", "--seed", "4", "--shard", f"{number}/{count}", *chosen, "--report-dir", folders[-1])
-        assert done.status == 0, done.text
+        done = run("fuzz", "--engine", engine, "--hands", "60", "--seed", "4", "--shard", f"{number}/{count}", *chosen, "--report-dir", folders[-1])
+        assert done.status == (0 if engine == "reference" else 1), done.text
     return folders
 
 
@@ -238,6 +238,19 @@ def merge_shards_of_a_house_variant_file(tmp: Path) -> Outcome:
     outcome = merge(tmp, *folders)
     report = json.loads((tmp / "merged" / "report.json").read_text(encoding="utf-8"))
     assert report["complete"] and report["campaign"]["variant"] == "house", report["campaign"]
+    return outcome
+
+
+@fault("campaigns", 1, "60 hands of 60 (all) under house", "oracle unavailable")
+def merge_findings_of_a_house_variant_file(tmp: Path) -> Outcome:
+    """Findings under a house variant: the oracle, which reads only spec/variants, is unavailable
+    for them (in each shard and in the merge), and the merge plays the recorded parameters."""
+    variant = house(tmp / "a", "house", "standard", "{knock_limit: 8}")
+    folders = shards(tmp, variant, variant, engine=TWO_DEPARTURES)
+    variant.unlink()
+    outcome = merge(tmp, *folders)
+    report = json.loads((tmp / "merged" / "report.json").read_text(encoding="utf-8"))
+    assert report["findings"] and {finding["oracle"] for finding in report["findings"]} == {"unavailable"}, report["findings"]
     return outcome
 
 
