@@ -183,6 +183,13 @@ def resume_under_an_edited_house_variant(tmp: Path) -> Outcome:
     return campaign(tmp / "c", "--variant", str(variant), "--resume")
 
 
+@fault("campaigns", 2, "--resume", "records no parameters of its variant", "--force")
+def resume_a_file_without_the_variants_parameters(tmp: Path) -> Outcome:
+    assert campaign(tmp / "c").status == 0
+    edit_progress(tmp / "c", lambda document: [document["campaign"].pop(key) for key in ("parameters", "digest")])
+    return campaign(tmp / "c", "--resume")
+
+
 def shards(tmp: Path, *variants: Path, count: int = 2, engine: str = "reference") -> list[str]:
     """The folders of shards 1/count, 2/count... of one campaign (shard i under ``variants[i]``, if given)."""
     folders = []

@@ -140,6 +140,9 @@ def read_record(path: Path, asking: str, missing: str) -> dict[str, Any]:
         raise UsageError(f"{asking}: {str(path)!r} cannot be read: {str(exc)[:200]}") from None
     if not isinstance(document, dict) or document.get("ginspec") != PROGRESS_KIND:
         raise UsageError(f"{asking}: {str(path)!r} is not the progress file of a ginspec fuzz campaign")
+    campaign = document.get("campaign")
+    if isinstance(campaign, dict) and "engine" in campaign and not {"parameters", "digest"} & set(campaign):
+        raise UsageError(f"{asking}: {str(path)!r} records no parameters of its variant (an earlier ginspec wrote it); play the campaign again with --force")
     errors = sorted(_validator().iter_errors(document), key=lambda error: [str(part) for part in error.absolute_path])
     if errors:
         raise UsageError(f"{asking}: {str(path)!r} is damaged: {_field(errors[0].absolute_path)}: {errors[0].message[:200]}")
