@@ -190,6 +190,13 @@ def resume_a_file_without_the_variants_parameters(tmp: Path) -> Outcome:
     return campaign(tmp / "c", "--resume")
 
 
+@fault("campaigns", 2, "--resume", "seconds: nan is not a number of seconds")
+def resume_with_seconds_that_are_not_a_number(tmp: Path) -> Outcome:
+    assert campaign(tmp / "c").status == 0
+    edit_progress(tmp / "c", lambda document: document.update(seconds=float("nan")))  # json writes NaN, and reads it back
+    return campaign(tmp / "c", "--resume")
+
+
 def shards(tmp: Path, *variants: Path, count: int = 2, engine: str = "reference") -> list[str]:
     """The folders of shards 1/count, 2/count... of one campaign (shard i under ``variants[i]``, if given)."""
     folders = []

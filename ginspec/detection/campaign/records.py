@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -57,7 +58,7 @@ RECORD_SCHEMA: dict[str, Any] = {
             },
         },
         "chunks_done": _COUNT,
-        "seconds": {"type": "number", "minimum": 0},
+        "seconds": {"type": "number", "minimum": 0, "maximum": 10**12},
         "tally": {
             "type": "object",
             "required": ["hands", "agreed", "unsupported", "disagreements", "findings"],
@@ -162,6 +163,8 @@ def _inconsistency(document: Mapping[str, Any]) -> str | None:
     from ginspec.suite.variants import check_consistency, check_parameters, parameter_schemas
 
     campaign, tally = document["campaign"], document["tally"]
+    if not math.isfinite(document.get("seconds", 0)):
+        return f"seconds: {document['seconds']!r} is not a number of seconds"
     parameters = campaign["parameters"]
     try:
         check_parameters(campaign["overrides"], "campaign.overrides")
