@@ -140,7 +140,8 @@ def test_merged_shards_give_the_report_of_one_run(tmp_path: Path) -> None:
     for number in (3, 1, 2):
         shards.append(str(tmp_path / f"shard{number}"))
         assert run(*arguments, "--shard", f"{number}/3", "--report-dir", shards[-1])[0] == 1
-    partial = run("fuzz", "merge", *shards[:2], "--report-dir", str(tmp_path / "partial"))
+    assert run("fuzz", "merge", *shards[:2], "--report-dir", str(tmp_path / "partial"))[0] == 2, "a shard left out is refused"
+    partial = run("fuzz", "merge", *shards[:2], "--partial", "--report-dir", str(tmp_path / "partial"))
     assert report_of(tmp_path / "partial")["campaign"]["parts"] == "1/3 3/3" and partial[0] == 1
     status, out, err = run("fuzz", "merge", *shards, "--report-dir", str(tmp_path / "merged"))
     assert status == 1, out + err

@@ -16,6 +16,7 @@ from ginspec.detection.campaign.checkpoint import ProgressSaver, load_progress
 from ginspec.detection.campaign.compare import Outcome
 from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import Plan
+from ginspec.suite.variants import get_variant
 
 
 def chunk_tally(chunk: int) -> Tally:
@@ -57,7 +58,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 
 def plan() -> Plan:
-    return Plan("reference", "standard", {}, {}, 1, 5000)
+    return Plan("reference", "standard", {}, dict(get_variant("standard").parameters), 1, 5000)
 
 
 def timed_saves(monkeypatch: pytest.MonkeyPatch, clock: Clock, cost: Callable[[Tally], float]) -> list[tuple[int, float]]:

@@ -8,6 +8,7 @@ a hang, an exit 0 after a lie, or a lost file.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -19,7 +20,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -171,18 +172,25 @@ def full_disk_while_saving_a_hand(tmp: Path) -> Outcome:
     return outcome
 
 
-@fault("outputs", 2, "--out", "not writable")
-def fuzz_out_in_a_read_only_folder(tmp: Path) -> Outcome:
+@contextlib.contextmanager
+def read_only(folder: Path) -> Iterator[Path]:
+    """``folder``, made, and seen by the output checks as not writable (as for a user who is not
+    root: root may write anywhere)."""
     import ginspec.suite.outputs
 
     real = os.access
-    locked = tmp / "locked"
-    locked.mkdir()
-    ginspec.suite.outputs.os.access = lambda path, mode: False if Path(path) == locked else real(path, mode)  # as for a user who is not root
+    folder.mkdir()
+    ginspec.suite.outputs.os.access = lambda path, mode: False if Path(path) == folder else real(path, mode)
     try:
-        return run("fuzz", "--engine", "reference", "--examples", "5", "--out", str(locked / "findings"))
+        yield folder
     finally:
         ginspec.suite.outputs.os.access = real
+
+
+@fault("outputs", 2, "--out", "not writable")
+def fuzz_out_in_a_read_only_folder(tmp: Path) -> Outcome:
+    with read_only(tmp / "locked") as locked:
+        return run("fuzz", "--engine", "reference", "--examples", "5", "--out", str(locked / "findings"))
 
 
 @fault("outputs", 2, "--out", "could not be written", "Permission denied")

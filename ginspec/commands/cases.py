@@ -38,14 +38,12 @@ def case_entry(case: Case) -> dict[str, Any]:
     return entry
 
 
-def planned_cases(variant: str, derived_only: bool, areas: list[str], ids: list[str]) -> list[dict[str, Any]]:
-    from ginspec.suite.vectors import load_vectors
+def planned_cases(variant: str, derived_only: bool, areas: list[str], ids: list[str], rules: list[str] | None = None) -> list[dict[str, Any]]:
+    """The cases of the vectors chosen as ``check`` chooses them (:func:`ginspec.run.selection.choose_cases`:
+    an unknown ID, rule or area is refused in one line), planned under ``variant``."""
+    from ginspec.run.selection import choose_cases
 
-    vectors = [
-        vector
-        for vector in load_vectors()
-        if (not areas or vector.area in areas) and (not ids or vector.id in ids)
-    ]
+    vectors = list(choose_cases(ids, rules or [], areas, only="vectors").vectors)
     parameters = get_variant(variant).parameters
     entries = [case_entry(case) for case in plan_cases(vectors, variant, parameters)]
     return [entry for entry in entries if entry["origin"] == "derived"] if derived_only else entries
@@ -62,7 +60,7 @@ def _answer_text(entry: dict[str, Any]) -> str:
 def command_cases(args: argparse.Namespace, out: TextIO) -> int:
     if args.variant == AS_WRITTEN:
         raise UsageError(f"--variant {AS_WRITTEN}: every case is asked as written; name a variant to see what it changes")
-    entries = planned_cases(args.variant, args.derived, args.area, args.id)
+    entries = planned_cases(args.variant, args.derived, args.area, args.id, args.rule)
     if not entries:
         raise UsageError("no case matches the selection")
     if args.json:
@@ -82,6 +80,7 @@ def add_cases_command(commands: Any) -> None:
     cases.add_argument("--variant", default="standard", help="variant name, or a house variant's file PATH.yaml (default: standard)")
     cases.add_argument("--derived", action="store_true", help="only the cases derived for the variant")
     cases.add_argument("--area", action="append", default=[], help="only this rule area (repeatable)")
+    cases.add_argument("--rule", action="append", default=[], metavar="ID", help="only the vectors of this rule ID of the registry (repeatable)")
     cases.add_argument("--id", action="append", default=[], help="only this vector (repeatable)")
     cases.add_argument("--json", action="store_true", help="answer in JSON: a list of cases")
     cases.set_defaults(handler=command_cases)

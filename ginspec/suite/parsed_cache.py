@@ -39,7 +39,7 @@ def _folder() -> Path | None:
 
 def digest(content: bytes) -> str:
     """The key of one document: the parser's version and the file, byte for byte."""
-    hasher = hashlib.sha256(f"pyyaml {yaml.__version__} libyaml {getattr(yaml, '__with_libyaml__', False)}".encode())
+    hasher = hashlib.sha256(f"pyyaml {yaml.__version__} libyaml {getattr(yaml, '__with_libyaml__', False)} unique keys".encode())
     hasher.update(b"\0")
     hasher.update(content)
     return hasher.hexdigest()

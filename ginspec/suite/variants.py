@@ -189,10 +189,11 @@ class _Catalogue:
             parent = self.document(chain[-1]).get("extends")
             if parent is None or parent in self.resolved:
                 break
+            if parent in chain:
+                cycle = " -> ".join(chain[chain.index(parent):] + [parent])
+                raise BrokenVariantFile(f"{display(self.files[chain[-1]])}: extends {quote(parent)} in a cycle ({cycle})")
             if parent not in self.files:
                 raise BrokenVariantFile(f"{display(self.files[chain[-1]])}: extends unknown variant {quote(parent)}")
-            if parent in chain:
-                raise BrokenVariantFile(f"{display(self.files[chain[-1]])}: extends {parent!r} in a cycle")
             chain.append(parent)
         for own in reversed(chain):
             document = self.document(own)

@@ -6,7 +6,8 @@ chain, every parameter set, and the parameters that cannot be played together
 (:func:`ginspec.suite.variants.consistency_problems`). A shipped variant (a file of the suite's
 ``spec/variants``) must also describe itself and cite only sources of ``spec/sources.yaml``; a
 house variant (any other file, :mod:`ginspec.suite.house_variants`) needs neither, but may not take a
-shipped variant's name. Without a path: every shipped variant and every house variant in force.
+shipped variant's name; its ``extends`` may name a shipped variant or another house variant of its own
+folder, and a chain that comes back to a file is reported as a cycle. Without a path: every shipped variant and every house variant in force.
 The exit status is 1 when any file has a problem.
 """
 
@@ -35,6 +36,10 @@ def file_problems(path: Path, codes: frozenset[str] | None = frozenset()) -> lis
     if not shipped:
         if name in catalogue.files:
             return [house_variants.collision_message(path)]
+        for sibling in _house_siblings(path):
+            if sibling.stem not in catalogue.files:
+                catalogue.files[sibling.stem] = sibling
+                catalogue.house.add(sibling.stem)
         catalogue.files[name] = path
         catalogue.house.add(name)
     try:
@@ -52,6 +57,14 @@ def file_problems(path: Path, codes: frozenset[str] | None = frozenset()) -> lis
         elif unknown:
             problems.append(f"{display(path)}: sources: {', '.join(unknown)} not in spec/sources.yaml")
     return problems
+
+
+def _house_siblings(path: Path) -> list[Path]:
+    """The other variant files of a house variant's folder, which its ``extends`` may name."""
+    try:
+        return sorted(entry for entry in path.parent.iterdir() if entry.suffix in house_variants.SUFFIXES and entry.is_file() and entry != path)
+    except OSError:
+        return []
 
 
 def _files_named(paths: list[str]) -> list[Path]:

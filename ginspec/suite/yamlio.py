@@ -5,6 +5,9 @@ values) goes through :func:`load_yaml` or :func:`load_yaml_text`:
 
 - no tags are executed (a safe loader);
 - the text must be UTF-8; anything else is one error naming the file and the byte offset;
+- a mapping that sets one key twice is refused, naming the key and both lines (a safe loader
+  otherwise keeps the last value silently, so a variant, a vector or a saved game would be played
+  with a value its author may not have meant);
 - what the document may *expand to* is bounded: aliases let a few lines stand for a structure of
   billions of nodes ("billion laughs"), which would hang every later step (schema validation,
   judging, printing). A document whose expansion exceeds :data:`MAX_EXPANDED_NODES` nodes, or
@@ -89,7 +92,45 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-class BoundedLoader(SAFE_LOADER):  # type: ignore[misc, valid-type]
+class DuplicateKey(ValueError):
+    """A YAML mapping that sets one key twice."""
+
+
+def _key_text(node: yaml.Node) -> str:
+    return quote(str(node.value)) if isinstance(node, yaml.ScalarNode) else f"a {node.id} key"
+
+
+def _duplicate(node: yaml.MappingNode, keys: list[Any]) -> DuplicateKey:
+    """The error naming the first key of ``node`` set twice; ``keys`` are its keys, built, in order."""
+    first_line: dict[Any, int] = {}
+    for (key_node, _), key in zip(node.value, keys):
+        line = key_node.start_mark.line + 1
+        if key in first_line:
+            return DuplicateKey(f"line {line}: the key {_key_text(key_node)} is set twice (first on line {first_line[key]})")
+        first_line[key] = line
+    return DuplicateKey("a key is set twice")
+
+
+class UniqueKeysLoader(SAFE_LOADER):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing a mapping that sets one key twice. The check costs one comparison
+    of lengths per mapping: only a mapping that came out shorter than it is written, or one that
+    merges another (``<<``, whose keys its own may replace), is looked at key by key."""
+
+    def construct_mapping(self, node: yaml.Node, deep: bool = False) -> Any:
+        if not isinstance(node, yaml.MappingNode):
+            return super().construct_mapping(node, deep=deep)
+        own = list(node.value)
+        merges = any(key.tag == "tag:yaml.org,2002:merge" for key, _ in own)
+        mapping = super().construct_mapping(node, deep=deep)
+        if merges or len(mapping) < len(own):
+            written = [(key, value) for key, value in own if key.tag != "tag:yaml.org,2002:merge"]
+            keys = [self.construct_object(key, deep=True) for key, _ in written]  # built already: no cost
+            if len(set(keys)) < len(keys):
+                raise _duplicate(yaml.MappingNode(node.tag, written), keys)
+        return mapping
+
+
+class BoundedLoader(UniqueKeysLoader):
     """The safe loader, measuring a document's expanded size before constructing it."""
 
     def construct_document(self, node: yaml.Node) -> Any:
@@ -102,11 +143,13 @@ def load_yaml_text(text: str, where: str, error: type[SuiteError]) -> Any:
 
     Only a document with an anchor (``&``) can hold aliases, so only such a document is measured
     before it is built; any other expands to no more nodes than its text has characters."""
-    loader = BoundedLoader if "&" in text else SAFE_LOADER
+    loader = BoundedLoader if "&" in text else UniqueKeysLoader
     try:
         return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader: no tags are executed
     except ExpansionTooLarge as exc:
         raise error(f"{where}: refused: {exc}") from None
+    except DuplicateKey as exc:
+        raise error(f"{where}: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

@@ -154,3 +154,14 @@ class BlocksInAsk(_Deadwood):
             marker.write(question.id or "")
         _NEVER.wait(60)
         return super().ask(question)
+
+
+class FailsInWorkers(ReferenceAdapter):
+    """Starts in the command's own process, never in a worker process of ``fuzz --jobs``."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        if multiprocessing.parent_process() is not None:
+            raise RuntimeError("no licence for a second process")
+        super().__init__()

@@ -13,9 +13,10 @@ and replayed by another engine, compared checkpoint by checkpoint (``ginspec fuz
 - :mod:`ginspec.detection.campaign.grouping`: the defect a disagreement shows (its signature).
 - :mod:`ginspec.detection.campaign.tally`: counts and kept occurrences per finding; merging tallies.
 - :mod:`ginspec.detection.campaign.worker`: the hands of a shard in chunks, over one or many processes.
-- :mod:`ginspec.detection.campaign.checkpoint`: the progress file a campaign resumes from.
+- :mod:`ginspec.detection.campaign.records`: what a campaign is, as its files record it, and those files checked before use.
+- :mod:`ginspec.detection.campaign.checkpoint`: the progress file a campaign resumes from, and its folder checked before the first hand.
 - :mod:`ginspec.detection.campaign.report`: the campaign report and one vector per finding.
-- :mod:`ginspec.detection.campaign.merge`: shard reports combined into one.
+- :mod:`ginspec.detection.campaign.merge`: the shards of one whole campaign combined into one report.
 - :mod:`ginspec.detection.campaign.arguments`: the options of ``ginspec fuzz`` that run a campaign.
 - :mod:`ginspec.detection.campaign.command`: the command line.
 """

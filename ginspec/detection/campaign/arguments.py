@@ -60,6 +60,7 @@ def add_campaign_arguments(fuzz: argparse.ArgumentParser) -> None:
     merge.add_argument("folders", nargs="+", metavar="DIR", help="the shards' report folders")
     merge.add_argument("--report-dir", dest="merged_dir", metavar="DIR", default="reports/campaigns/merged", help="the merged report's folder (default: reports/campaigns/merged)")
     merge.add_argument("--force", dest="merge_force", action="store_true", help="replace a report already in that folder")
+    merge.add_argument("--partial", action="store_true", help="merge the shards given though others of the campaign are missing (the report says which parts it holds)")
     merge.set_defaults(handler=_merge)
 
 

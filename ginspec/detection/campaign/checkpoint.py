@@ -13,30 +13,26 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
+from ginspec.detection.campaign import records
 from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import CHUNK_HANDS, Plan
 from ginspec.errors import UsageError
 from ginspec.suite.files import write_atomic
+from ginspec.suite.outputs import claim_folder
 
 PROGRESS_FILE = "progress.json"
 REPORT_FILE = "report.json"
-PROGRESS_KIND = "ginspec fuzz campaign progress"
+FINDINGS_FOLDER = "findings"
+"""Where the report writes one vector per finding: ``findings/round/`` and ``findings/game/``."""
+PROGRESS_KIND = records.PROGRESS_KIND
 
 
 def describe(plan: Plan) -> dict[str, Any]:
-    """What fixes a campaign's hands: a resumed campaign must be the same."""
-    return {
-        "engine": plan.engine,
-        "variant": plan.variant,
-        "overrides": dict(plan.overrides),
-        "seed": plan.seed,
-        "hands": plan.total,
-        "unit": "game" if plan.games else "hand",
-        "shard": plan.shard.label,
-        "chunk_hands": CHUNK_HANDS,
-    }
+    """What fixes a campaign's hands: a resumed campaign must be the same
+    (:func:`ginspec.detection.campaign.records.describe`)."""
+    return records.describe(plan, CHUNK_HANDS)
 
 
 def save_progress(folder: Path, plan: Plan, chunks_done: int, tally: Tally, seconds: float) -> None:
@@ -89,35 +85,21 @@ class ProgressSaver:
 
 def read_progress_file(folder: Path, asking: str, missing: str) -> dict[str, Any]:
     """The progress file of the campaign in ``folder``, for ``asking`` (the option or command that
-    reads it); refused in one line, saying ``missing`` when there is none, when it cannot be read or
-    is not a campaign's."""
-    path = folder / PROGRESS_FILE
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{asking}: {missing}") from None
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"{asking}: {str(path)!r} cannot be read: {exc}") from None
-    if not isinstance(document, dict) or document.get("ginspec") != PROGRESS_KIND:
-        raise UsageError(f"{asking}: {str(path)!r} is not the progress file of a ginspec fuzz campaign")
-    return document
+    reads it), checked before it is used (:func:`ginspec.detection.campaign.records.read_record`);
+    refused in one line, saying ``missing`` when there is none."""
+    return records.read_record(folder / PROGRESS_FILE, asking, missing)
 
 
 def load_progress(folder: Path, plan: Plan) -> tuple[int, Tally, float]:
     """(chunks done, their tally, seconds spent) of the campaign recorded in ``folder``; refused
-    in one line when it is missing, unreadable, or a different campaign."""
+    in one line when it is missing, unreadable, damaged, or a different campaign (its variant's
+    parameters included)."""
     path = folder / PROGRESS_FILE
     document = read_progress_file(folder, "--resume", f"{str(path)!r} does not exist; start the campaign without --resume")
-    recorded: Mapping[str, Any] = document.get("campaign", {})
-    wanted = describe(plan)
-    differing = [key for key in wanted if recorded.get(key) != wanted[key]]
-    if differing:
-        key = differing[0]
-        raise UsageError(f"--resume: {str(path)!r} records another campaign ({key} {recorded.get(key)!r}, not {wanted[key]!r})")
-    try:
-        return int(document["chunks_done"]), Tally.from_json(document["tally"]), float(document.get("seconds", 0.0))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise UsageError(f"--resume: {str(path)!r} is damaged: {exc}") from None
+    differs = records.identity_difference(document["campaign"], describe(plan))
+    if differs:
+        raise UsageError(f"--resume: {str(path)!r} records another campaign ({differs})")
+    return document["chunks_done"], Tally.from_json(document["tally"]), float(document.get("seconds", 0.0))
 
 
 def check_fresh_folder(folder: Path, force: bool) -> None:
@@ -126,3 +108,13 @@ def check_fresh_folder(folder: Path, force: bool) -> None:
         raise UsageError(f"--report-dir {str(folder)!r}: is a file; name a folder")
     if not force and ((folder / PROGRESS_FILE).exists() or (folder / REPORT_FILE).exists()):
         raise UsageError(f"--report-dir {str(folder)!r}: holds a campaign already; give --resume to continue it or --force to start again")
+
+
+def prepare_folder(folder: Path, option: str) -> None:
+    """Check, before the first hand is played, that a campaign's folder and the folders its
+    findings are written to (``findings/round``, ``findings/game``) can be made and written, as
+    ``check`` checks its report paths (:func:`ginspec.suite.outputs.claim_folder`): a folder under a
+    file, a read-only one, or a file where a findings folder goes is refused in one line."""
+    findings = folder / FINDINGS_FOLDER
+    for path in (folder, findings, findings / "round", findings / "game"):
+        claim_folder(path, option)

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 import yaml
 
-from ginspec.detection.campaign.checkpoint import ProgressSaver, check_fresh_folder, load_progress, save_progress
+from ginspec.detection.campaign.checkpoint import ProgressSaver, check_fresh_folder, load_progress, prepare_folder, save_progress
 from ginspec.detection.campaign.compare import check_hand
 from ginspec.detection.campaign.hands import play_hand
 from ginspec.detection.campaign.report import build_report, print_summary, recorded_options
@@ -61,9 +61,10 @@ def command_campaign(args: argparse.Namespace, out: TextIO) -> int:
     try:
         if args.resume:
             chunks_done, tally, seconds = load_progress(folder, plan)
+            prepare_folder(folder, "--report-dir")
         else:
             check_fresh_folder(folder, args.force)
-            folder.mkdir(parents=True, exist_ok=True)
+            prepare_folder(folder, "--report-dir")
             chunks_done, tally, seconds = 0, Tally(), 0.0
             save_progress(folder, plan, 0, tally, 0.0)
         if args.jobs > 1:  # each worker starts its own
@@ -176,19 +177,16 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_merge(args: argparse.Namespace, out: TextIO) -> int:
-    from ginspec.detection.campaign.checkpoint import REPORT_FILE, check_fresh_folder as _fresh
+    from ginspec.detection.campaign.checkpoint import REPORT_FILE
     from ginspec.detection.campaign.merge import merge_shards
-    from ginspec.suite.variants import resolve_parameters
 
     folders = [Path(name) for name in args.folders]
-    campaign, tally, parts, complete, seconds = merge_shards(folders)
+    campaign, tally, parts, complete, seconds = merge_shards(folders, args.partial)
     target = Path(args.merged_dir)
     if target.exists() and not args.merge_force and (target / REPORT_FILE).exists():
-        raise UsageError(f"--report-dir {str(target)!r}: holds a report already; give --force to replace it")
-    _fresh(target, True)
-    target.mkdir(parents=True, exist_ok=True)
-    parameters = resolve_parameters(campaign["variant"], campaign["overrides"], "the shards' overrides")
-    plan = Plan(campaign["engine"], campaign["variant"], campaign["overrides"], parameters, int(campaign["seed"]), int(campaign["hands"]), games=campaign.get("unit") == "game")
+        raise UsageError(f"fuzz merge --report-dir {str(target)!r}: holds a report already; give --force to replace it")
+    prepare_folder(target, "fuzz merge --report-dir")
+    plan = Plan(campaign["engine"], campaign["variant"], campaign["overrides"], campaign["parameters"], campaign["seed"], campaign["hands"], games=campaign["unit"] == "game")
     engine = None
     if tally.findings:
         try:

@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from ginspec.adapters.answers import answer_problem
 from ginspec.adapters.base import Adapter, Question
 from ginspec.adapters.jsonl import EngineTimeout
 from ginspec.adapters.reference import canonical_action, known_action_of_text
@@ -22,8 +23,20 @@ from ginspec.judging.judge import judge_round
 NON_ANSWERS = ("unsupported", "cannot_answer", "not_supported")
 NO_ANSWER = "round: no answer"
 """The start of the signature of a hand the engine crashed or hung on."""
+BROKE_PROTOCOL = "round: engine error: the answer breaks the protocol"
+"""The signature of a hand whose answer breaks the protocol's shapes (``spec/schema/protocol/``):
+an error of the engine, as ``check`` counts it, never a departure from a rule."""
+CANNOT_JUDGE = "the answer cannot be judged"
+"""The start of the judge's words on an answer so malformed inside that it cannot be judged."""
 PROBLEM_SEPARATOR = " | "
 """Between the judge's words on each field that differs where a hand departs."""
+
+
+def is_engine_error(signature: str) -> bool:
+    """Whether a finding is the engine's error (no answer: a crash or a hang; or an answer that
+    breaks the protocol), which says nothing about a rule: counted and listed, never diagnosed
+    or written as a vector."""
+    return NO_ANSWER in signature or BROKE_PROTOCOL in signature
 
 
 @dataclass(frozen=True)
@@ -85,7 +98,7 @@ def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | No
     try:
         return judge_round(expected, observed, omits, actions).mismatches
     except Exception as exc:  # noqa: BLE001 - an answer the judge cannot read is a departure, not a crash
-        return (f"the answer cannot be judged: {type(exc).__name__}: {str(exc)[:200]}",)
+        return (f"{CANNOT_JUDGE}: {type(exc).__name__}: {str(exc)[:200]}",)
 
 
 Asker = Callable[[Adapter, Hand, Mapping[str, Any], "int | None"], Any]
@@ -116,11 +129,16 @@ def _no_answer(index: int, length: int, exc: Exception) -> Outcome:
 def _judged(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hand: Hand, observed: Any,
             ask: Asker = _ask, departures: Problems = _problems, kind: str = "") -> Outcome:
     """Judge the engine's answer to the whole hand and, on a disagreement, shrink it."""
+    broken = answer_problem(kind or "round", observed)
+    if broken is not None:
+        return Outcome(hand.index, "disagree", f"{kind} {BROKE_PROTOCOL}" if kind else BROKE_PROTOCOL, len(hand.actions), f"the answer does not follow the protocol: {broken}"[:400])
     if isinstance(observed, dict) and any(key in observed for key in NON_ANSWERS):
         return Outcome(hand.index, "unsupported")
     problems = departures(hand, observed, omits, None)
     if not problems:
         return Outcome(hand.index, "agree")
+    if problems[0].startswith(CANNOT_JUDGE):  # malformed inside, past the shapes: an engine error too, as in check
+        return Outcome(hand.index, "disagree", f"{kind} {BROKE_PROTOCOL}" if kind else BROKE_PROTOCOL, len(hand.actions), problems[0][:400])
     found = group_key(problems, hand.expected(), hand.actions)
     cut = len(hand.actions)
     if found.cut < cut:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
-from ginspec.detection.campaign.compare import NO_ANSWER
+from ginspec.detection.campaign.compare import is_engine_error
 from ginspec.detection.campaign.games import SCORE_PART
 from ginspec.detection.campaign.tally import Finding, Tally
 from ginspec.detection.campaign.units import Part, play_part
@@ -151,7 +151,7 @@ def diagnose(plan: Any, tally: Tally, engine: Adapter, defects: Sequence[Any] | 
     owners: list[str] = []
     samples: Counter[str] = Counter()
     for signature, found in sorted(tally.findings.items()):
-        if NO_ANSWER in signature:  # a crash or a hang says nothing about a rule
+        if is_engine_error(signature):  # a crash, a hang or a broken answer says nothing about a rule
             continue
         for index, cut, _, part_number in _sampled(found):
             part = play_part(plan.parameters, plan.games, plan.seed, index, part_number)

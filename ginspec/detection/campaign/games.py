@@ -26,7 +26,8 @@ from reference_impl.rules import RoundRules
 from reference_impl.table_round import table_play_rules
 
 from ginspec.adapters.base import Adapter, Capabilities, Question
-from ginspec.detection.campaign.compare import NO_ANSWER, Outcome, check_hand
+from ginspec.adapters.answers import answer_problem
+from ginspec.detection.campaign.compare import BROKE_PROTOCOL, NO_ANSWER, Outcome, check_hand
 from ginspec.detection.campaign.hands import Hand, play_dealt
 from ginspec.detection.campaign.tables import check_table_hand, play_table_dealt
 
@@ -153,7 +154,10 @@ def check_game(engine: Adapter, capabilities: Capabilities, parameters: Mapping[
         answer = engine.ask(question)
     except Exception as exc:  # noqa: BLE001 - a crash is reported for this game and the campaign goes on
         return PartOutcome(game.index, "disagree", f"{game.kind}: {NO_ANSWER}: {type(exc).__name__}", len(game.hands), f"{type(exc).__name__}: {str(exc)[:200]}", SCORE_PART)
-    status, message = judge_answer(game.kind, game.expected, answer, capabilities, question.input)
+    broken = answer_problem(game.kind, answer)
+    status, message = ("error", f"the answer does not follow the protocol: {broken}") if broken else judge_answer(game.kind, game.expected, answer, capabilities, question.input)
+    if status == "error":  # an engine error, as in check: never a rule's finding
+        return PartOutcome(game.index, "disagree", f"{game.kind}: {BROKE_PROTOCOL}", len(game.hands), message[:400], SCORE_PART)
     if status == "pass":
         return PartOutcome(game.index, "agree")
     fields = sorted({text.split(":", 1)[0] for text in message.split("; ")})

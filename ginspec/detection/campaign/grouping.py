@@ -72,7 +72,7 @@ def departure(problems: Sequence[str], expected: Mapping[str, Any], actions: Seq
                 missing, extra = _verbs(lists.group(1)), _verbs(lists.group(2))
                 verbs += missing + extra
                 parts.append(f"legal missing [{' '.join(missing)}] extra [{' '.join(extra)}]")
-            elif field == "phase":
+            elif field in ("phase", "the"):  # the phase's change, or the judge's words ("the engine reported no state"), not a field
                 parts.append(problem.split(": ", 1)[1])
             else:
                 parts.append(field)

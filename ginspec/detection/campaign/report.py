@@ -28,11 +28,13 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from ginspec.adapters.base import Adapter, Question
-from ginspec.detection.campaign.compare import NO_ANSWER, PROBLEM_SEPARATOR
+from ginspec.detection.campaign.checkpoint import FINDINGS_FOLDER
+from ginspec.detection.campaign.compare import NO_ANSWER, PROBLEM_SEPARATOR, is_engine_error
 from ginspec.detection.campaign.diagnose import Diagnosis, diagnose
 from ginspec.detection.campaign.games import SCORE_PART
 from ginspec.detection.campaign.grouping import departure, likely_rules
 from ginspec.detection.campaign.hands import Hand
+from ginspec.detection.campaign.records import parameters_digest
 from ginspec.detection.campaign.oracles import score_sheet_verdict, table_hand_verdict
 from ginspec.detection.campaign.tally import Finding, Tally
 from ginspec.detection.campaign.units import Part, play_part, unit_name
@@ -42,7 +44,6 @@ from ginspec.suite.files import write_atomic
 from ginspec.suite.paths import checkout_root
 
 REPORT_KIND = "ginspec fuzz campaign"
-FINDINGS_FOLDER = "findings"
 
 
 def _safe(name: str) -> str:
@@ -66,8 +67,8 @@ def _round_oracle() -> Any:
 
 def oracle_verdict(variant: str, overrides: Mapping[str, Any], vector_input: Mapping[str, Any], expected: Mapping[str, Any]) -> str:
     """``confirmed`` when the brute-force round oracle of ``tests/oracle/rounds.py`` gives every
-    expected field; ``unavailable`` outside a checkout and under a house variant (the oracle reads
-    only the shipped ones); else what it contradicts."""
+    expected field; ``unavailable`` outside a checkout or under a house variant (the oracle reads
+    only the variants of ``spec/variants``); else what it contradicts."""
     rounds = _round_oracle()
     if rounds is None:
         return "unavailable"
@@ -160,18 +161,21 @@ def again_command(plan: Plan, run: RunOptions, index: int) -> str:
     return shell_line(words)
 
 
-def _unanswered(number: int, signature: str, found: Finding, plan: Plan) -> dict[str, Any]:
+def _engine_error(number: int, signature: str, found: Finding, plan: Plan) -> dict[str, Any]:
+    """A finding of the engine's errors (no answer, or one that breaks the protocol), as ``check``
+    counts them: no rule, no diagnosis, no vector."""
     index, cut, problem, part = found.shortest()
+    what = "the engine gave no answer" if NO_ANSWER in signature else "the engine's answer breaks the protocol"
     return {
         "id": f"F{number}",
-        "grouped_by": "departure",
+        "grouped_by": "engine error",
         "defect": None,
-        "title": "The engine gave no answer",
+        "title": what[0].upper() + what[1:],
         "signatures": [signature],
         "signature": signature,
         "count": found.count,
         "rules": [],
-        "how": "the engine gave no answer",
+        "how": f"{what}: an error of the engine, not a departure from a rule",
         "problem": problem,
         "shortest": _shortest(plan, index, cut, part),
         "occurrences": [{"seed": plan.seed, "index": occurrence} for occurrence in found.indices],
@@ -247,8 +251,8 @@ def build_report(
     ids = _next_ids(len(groups)) if groups else []
     findings: list[dict[str, Any]] = []
     for number, (defect, keys, found) in enumerate(groups, start=1):
-        if keys[0].startswith(NO_ANSWER) or NO_ANSWER in keys[0]:  # a crash or a hang says nothing about a rule: listed, not written
-            findings.append(_unanswered(number, keys[0], found, plan))
+        if is_engine_error(keys[0]):  # a crash, a hang or a broken answer says nothing about a rule: listed, not written
+            findings.append(_engine_error(number, keys[0], found, plan))
             findings[-1]["again"] = again_command(plan, run, findings[-1]["shortest"]["index"])
             continue
         index, cut, problem, part_number = found.shortest()
@@ -304,8 +308,8 @@ def build_report(
     report = {
         "ginspec": REPORT_KIND,
         "campaign": {
-            "engine": plan.engine, "variant": plan.variant, "overrides": dict(plan.overrides), "seed": plan.seed, unit_name(plan.games): plan.total,
-            "unit": unit_name(plan.games, 1), "parts": parts, "run": run.to_json(),
+            "engine": plan.engine, "variant": plan.variant, "overrides": dict(plan.overrides), "digest": parameters_digest(plan.parameters), "seed": plan.seed,
+            unit_name(plan.games): plan.total, "unit": unit_name(plan.games, 1), "parts": parts, "run": run.to_json(),
         },
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "seconds": round(seconds, 3),
@@ -314,6 +318,7 @@ def build_report(
         "agreed": tally.agreed,
         "unsupported": tally.unsupported,
         "disagreements": tally.disagreements,
+        "engine_errors": sum(found.count for signature, found in tally.findings.items() if is_engine_error(signature)),
         "grouping": GROUPING_NOTE,
         "findings": findings,
     }
@@ -323,8 +328,13 @@ def build_report(
 
 GROUPING_NOTE = (
     "findings are the known defects the diagnosis names (ginspec.judging.diagnosis), tested on the shortest occurrences of each place a "
-    "disagreement departs; a finding grouped_by 'departure' is one the diagnosis names no known defect for, grouped by where it departs"
+    "disagreement departs; a finding grouped_by 'departure' is one the diagnosis names no known defect for, grouped by where it departs; "
+    "one grouped_by 'engine error' is hands the engine gave no answer to, or an answer that breaks the protocol (counted in engine_errors)"
 )
+
+
+def _errors_text(errors: int) -> str:
+    return f" ({errors} of them engine errors: no answer, or one that breaks the protocol)" if errors else ""
 
 
 def print_summary(report: Mapping[str, Any], folder: Path, out: Any) -> None:
@@ -333,11 +343,11 @@ def print_summary(report: Mapping[str, Any], folder: Path, out: Any) -> None:
     played = report.get(f"{unit}s_played", 0)
     out.write(
         f"{played} {unit}s of {campaign[unit + 's']} ({campaign['parts']}) under {campaign['variant']}, seed {campaign['seed']}: "
-        f"{report['agreed']} agree, {report['disagreements']} disagree, {report['unsupported']} declined\n"
+        f"{report['agreed']} agree, {report['disagreements']} disagree{_errors_text(report.get('engine_errors', 0))}, {report['unsupported']} declined\n"
     )
     for finding in report["findings"]:
         shortest = finding["shortest"]
-        grouped = "" if finding["grouped_by"] == "diagnosis" else " [no known defect: grouped by where it departs]"
+        grouped = {"diagnosis": "", "engine error": " [an error of the engine, not of a rule]"}.get(finding["grouped_by"], " [no known defect: grouped by where it departs]")
         out.write(f"{finding['id']:>4} {finding['count']:>8} {unit}s  {', '.join(finding['rules'])}  {finding['title'][:110]}{grouped}\n")
         out.write(f"{'':>14} at {len(finding['signatures'])} place(s): {finding['signature'][:140]}\n")
         where = f"{unit} {shortest['index']}" + ("" if "hand" not in shortest else ", its score sheet" if shortest["hand"] == "score sheet" else f", its hand {shortest['hand']}")

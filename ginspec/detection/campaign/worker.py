@@ -17,6 +17,7 @@ from ginspec.detection.campaign.compare import check_each_played, check_each_pla
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
 from ginspec.detection.campaign.tally import Tally
+from ginspec.errors import SuiteError, UsageError
 from reference_impl.rules import RoundRules
 
 CHUNK_HANDS = 100
@@ -90,6 +91,9 @@ class ChunkPlayer:
 
 
 _PLAYER: Any = None
+_START_ERROR: SuiteError | None = None
+"""Why this worker could not start its engine: sent back for its first chunk, since a pool whose
+initializer fails starts the worker again and again."""
 
 
 def _player_for(plan: Plan, adapter: Adapter | None = None, omits: frozenset[str] = frozenset()) -> Any:
@@ -103,21 +107,31 @@ def _player_for(plan: Plan, adapter: Adapter | None = None, omits: frozenset[str
 def _start_worker(plan: Plan) -> None:
     """In a worker process: Ctrl-C is the parent's to handle, a SIGTERM from it ends the worker,
     and the engine is started once and closed when the worker ends."""
-    global _PLAYER
+    global _PLAYER, _START_ERROR
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _PLAYER = _player_for(plan)
+    try:
+        _PLAYER = _player_for(plan)
+    except SuiteError as exc:
+        _START_ERROR = exc
+        return
+    except Exception as exc:  # noqa: BLE001 - any failure to start is the campaign's end, in one line
+        _START_ERROR = UsageError(f"--engine {plan.engine!r}: cannot be started in a worker process: {type(exc).__name__}: {str(exc)[:200]}")
+        return
     multiprocessing.util.Finalize(_PLAYER, _PLAYER.close, exitpriority=10)
 
 
 def _play_in_worker(chunk: int) -> tuple[int, Tally]:
+    if _START_ERROR is not None:
+        raise _START_ERROR
     assert _PLAYER is not None
     return _PLAYER.play(chunk)
 
 
 def play_chunks(plan: Plan, jobs: int, first: int, done: Callable[[int, Tally], None], engine: Adapter | None = None, omits: frozenset[str] = frozenset()) -> None:
     """Play chunks ``first`` to the last, calling ``done(chunk, tally)`` for each in order. With
-    one job, in this process, with ``engine`` when it is given (the caller closes it)."""
+    one job, in this process, with ``engine`` when it is given (the caller closes it). A worker
+    that cannot start its engine ends the campaign at once with the engine's start error."""
     if jobs <= 1:
         player = _player_for(plan, engine, omits)
         try:
