@@ -1,0 +1,212 @@
+"""The playground's questions: one hand, or a knock to score, under a variant with overrides, as
+the site's playground asks them and as ``ginspec hand`` and ``ginspec score`` answer them
+(DEADWOOD-*, KNOCK-*, GIN-*, SCORE-*, LAYOFF-*).
+
+This module runs in two places: in the ``ginspec`` commands, which print the playground's link for
+what they answered (``--link``), and inside the site's page, where the WebAssembly Python of the
+playground imports it from a bundle of the package's own source made when the site is built
+(``ginspec/site/playground_bundle.py``). It therefore imports only the standard library, the
+reference engine, the suite's card notation reader and what the single-hand commands honour of a
+variant (:mod:`ginspec.play.honour`); the variants' parameters are handed to it as plain data
+(:func:`configure`), never read from YAML. A bad card, a card twice or too many cards get the
+commands' one-line messages, naming the field.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+from urllib.parse import urlencode
+
+import reference_impl as ref
+from reference_impl.cards import Card, format_hand, parse_cards
+from reference_impl.deadwood import Arrangement
+from reference_impl.melds import format_meld
+
+from ginspec.errors import SuiteError, UsageError, quote
+from ginspec.play.honour import hand_rules_in_force, require_two_player_scoring
+from ginspec.suite.notation import NotationProblem, read_cards
+
+PAGE = "playground/"
+"""The playground's page below the site's address."""
+FIELDS = ("hand", "defender", "variant", "upcard", "set")
+"""What a question holds, in the order its link writes it."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the reader asked: ``hand`` (the knocker's cards when ``defender`` is given), the
+    variant by name, its first upcard where it matters (Oklahoma) and the overrides, as ``--set``
+    gives them."""
+
+    hand: str
+    defender: str = ""
+    variant: str = "standard"
+    upcard: str = ""
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> Question:
+        overrides = data.get("set") or {}
+        if not isinstance(overrides, Mapping):
+            raise Refusal("set", f"--set: parameters are KEY=VALUE pairs, not {quote(overrides)}")
+        return cls(
+            str(data.get("hand") or ""),
+            str(data.get("defender") or ""),
+            str(data.get("variant") or "standard"),
+            str(data.get("upcard") or ""),
+            dict(overrides),
+        )
+
+
+class Refusal(Exception):
+    """A question the commands refuse: the one-line message and the field it is about."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(message)
+        self.where = where
+
+
+def link(question: Question, site: str) -> str:
+    """The playground's address for ``question`` below the site's address ``site``: the whole
+    question in the fragment, which the page reads back."""
+    return f"{site.rstrip('/')}/{PAGE}#{fragment(question)}"
+
+
+def fragment(question: Question) -> str:
+    """``question`` as the fragment of the playground's address (``hand=Ac+2c&variant=...``)."""
+    pairs: list[tuple[str, str]] = [("hand", question.hand)]
+    if question.defender:
+        pairs.append(("defender", question.defender))
+    if question.variant != "standard":
+        pairs.append(("variant", question.variant))
+    if question.upcard:
+        pairs.append(("upcard", question.upcard))
+    pairs += [("set", f"{key}={_written(value)}") for key, value in question.overrides.items()]
+    return urlencode(pairs, safe="")
+
+
+def _written(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+VARIANTS: dict[str, dict[str, Any]] = {}
+"""The variants the page may ask under: name -> resolved parameters (:func:`configure`)."""
+
+
+def configure(variants: Mapping[str, Mapping[str, Any]]) -> None:
+    """Give the module the variants' parameters (name -> resolved parameters)."""
+    VARIANTS.clear()
+    VARIANTS.update({name: dict(parameters) for name, parameters in variants.items()})
+
+
+def _parameters(question: Question) -> dict[str, Any]:
+    if question.variant not in VARIANTS:
+        hint = difflib.get_close_matches(question.variant, sorted(VARIANTS), n=1)
+        raise Refusal("variant", f"unknown variant {quote(question.variant)}" + (f" (did you mean `{hint[0]}`?)" if hint else ""))
+    parameters = dict(VARIANTS[question.variant])
+    for key, value in question.overrides.items():
+        if key not in parameters:
+            hint = difflib.get_close_matches(key, sorted(parameters), n=1)
+            raise Refusal("set", f"--set: unknown parameter {quote(key)}" + (f" (did you mean `{hint[0]}`?)" if hint else ""))
+        parameters[key] = value
+    return parameters
+
+
+def _cards(text: str, what: str, where: str) -> tuple[Card, ...]:
+    """The cards of one field, refused as the commands refuse them (``'Zs' is not a card``)."""
+    try:
+        read_cards(text)
+        return parse_cards(text)
+    except (NotationProblem, ref.NotationError) as exc:
+        raise Refusal(where, f"{what}: {exc}") from None
+
+
+def _melds(arrangement: Arrangement) -> list[str]:
+    return [format_meld(meld) for meld in arrangement.melds]
+
+
+def _hand(cards: tuple[Card, ...], rules: ref.HandRules, missing_upcard: str | None) -> dict[str, Any]:
+    """What ``ginspec hand --json`` answers for ``cards``."""
+    if len(cards) > rules.hand_size + 1:
+        raise Refusal("hand", f"{len(cards)} cards: a hand holds at most {rules.hand_size + 1} (after the draw)")
+    base = {"hand": format_hand(cards), "cards": len(cards)}
+    if len(cards) <= rules.hand_size:
+        resting = ref.evaluate_resting_hand(cards, rules)
+        best = resting.arrangements[0]
+        arrangements = [_melds(arrangement) for arrangement in resting.arrangements]
+        return base | {"deadwood": resting.deadwood, "melds": arrangements[0], "deadwood_cards": format_hand(best.deadwood_cards), "arrangements": arrangements}
+    if missing_upcard:
+        raise Refusal("upcard", missing_upcard)
+    drawn = ref.evaluate_drawn_hand(cards, rules)
+    answer = base | {
+        "deadwood": drawn.deadwood,
+        "discards": format_hand(drawn.discards),
+        "melds": _melds(drawn.kept),
+        "deadwood_cards": format_hand(drawn.kept.deadwood_cards),
+        "can_knock": drawn.can_knock,
+        "can_gin": drawn.can_gin,
+        "can_big_gin": drawn.can_big_gin,
+        "knock_limit": rules.knock_limit,
+    }
+    if drawn.all_melded is not None:
+        answer["big_gin_melds"] = _melds(drawn.all_melded)
+    return answer
+
+
+def _score(knocker: tuple[Card, ...], defender: tuple[Card, ...], rules: ref.HandRules, factor: int) -> dict[str, Any]:
+    """What ``ginspec score --json`` answers for a knock (OKLA-SPADE-DOUBLE: ``factor``)."""
+    result = ref.score_hand(knocker, defender, rules)
+    spread = result.knocker_spread
+    return {
+        "outcome": result.outcome,
+        "winner": result.winner,
+        "points": result.points * factor,
+        "knocker_melds": _melds(spread),
+        "knocker_deadwood": result.knocker_deadwood,
+        "knocker_deadwood_cards": format_hand(spread.deadwood_cards),
+        "defender_melds": _melds(result.defence.arrangement),
+        "defender_deadwood": result.defender_deadwood,
+        "defender_deadwood_cards": format_hand(result.defence.arrangement.deadwood_cards),
+        "layoffs": [{"card": str(entry.card), "onto": format_meld(spread.melds[entry.meld])} for entry in result.defence.layoffs],
+    }
+
+
+def ask(question: Question) -> dict[str, Any]:
+    """The answer to ``question``: ``{"kind": "hand" | "score", "answer": ...}`` with the
+    parameters in force, or ``{"error": message, "field": field}`` for a question the commands
+    refuse."""
+    try:
+        parameters = _parameters(question)
+        scoring = bool(question.defender.strip())
+        if scoring:
+            require_two_player_scoring(parameters, question.variant)
+        in_force = hand_rules_in_force(parameters, question.variant, question.upcard or None)
+        if scoring:
+            if in_force.missing_upcard:
+                raise Refusal("upcard", in_force.missing_upcard)
+            knocker = _cards(question.hand, "--knocker", "hand")
+            defender = _cards(question.defender, "--defender", "defender")
+            answer = _score(knocker, defender, in_force.rules, in_force.factor)
+        else:
+            answer = _hand(_cards(question.hand, "hand", "hand"), in_force.rules, in_force.missing_upcard)
+    except Refusal as refusal:
+        return {"error": str(refusal), "field": refusal.where}
+    except UsageError as exc:
+        return {"error": str(exc), "field": "upcard" if "upcard" in str(exc) else "variant"}
+    except ref.InvalidRules as exc:
+        return {"error": f"--set: {exc}", "field": "set"}
+    except (SuiteError, ref.GinError) as exc:
+        return {"error": str(exc), "field": "defender" if question.defender.strip() else "hand"}
+    return {"kind": "score" if scoring else "hand", "answer": answer, "knock_limit": in_force.rules.knock_limit, "factor": in_force.factor}
+
+
+def ask_json(text: str) -> str:
+    """:func:`ask` between JSON texts: the page's one call into Python per answer."""
+    try:
+        question = Question.from_mapping(json.loads(text))
+    except Refusal as refusal:
+        return json.dumps({"error": str(refusal), "field": refusal.where})
+    return json.dumps(ask(question))
