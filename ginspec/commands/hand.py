@@ -11,6 +11,7 @@ from typing import Any, TextIO
 import reference_impl as ref
 from reference_impl.cards import Card, format_hand
 
+from ginspec.commands.playground_link import add_link_option, print_link
 from ginspec.commands.shared import arrangement_line, cards_option, melds_json, pretty, stdin_lines, single_hand_options, variant_parameters
 from ginspec.errors import SuiteError, UsageError, quote
 from ginspec.play.honour import hand_rules_in_force
@@ -84,10 +85,12 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
         cards = cards_option(args.cards, "hand")
         answer = answer_for(cards)
         if args.json:
+            print_link(args, out, args.cards, answer=answer)
             out.write(json.dumps(answer) + "\n")
         else:
             out.write(house_variant_line(args.variant))
             _print_hand(cards, rules, out)
+            print_link(args, out, args.cards)
         return 0
     status = 0
     for number, line in enumerate(stdin_lines(), 1):
@@ -115,4 +118,5 @@ def add_hand_command(commands: Any) -> None:
     hand = commands.add_parser("hand", help="least deadwood, melds and, after the draw, the best discards")
     hand.add_argument("cards", help='the hand, e.g. "As 2s 3s 7h 7d 7c Kd Qd 9c 4h", or - to read one hand per line')
     single_hand_options(hand)
+    add_link_option(hand)
     hand.set_defaults(handler=command_hand)
