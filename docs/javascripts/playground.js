@@ -242,14 +242,19 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
     hand.input.addEventListener("focus", () => (target = hand.input));
     defender.input.addEventListener("focus", () => (target = defender.input));
     const picker = element("details", "gs-pg-picker");
-    picker.append(element("summary", "", "Pick cards from the pack"), pack((name) => {
-      const names = target.value.split(/\s+/).filter(Boolean);
-      const at = names.indexOf(name);
-      if (at >= 0) names.splice(at, 1);
-      else names.push(name);
-      target.value = names.join(" ");
-      changed();
-    }));
+    picker.append(element("summary", "", "Pick cards from the pack"));
+    picker.addEventListener("toggle", () => {
+      if (!picker.open || picker.querySelector(".gs-pg-pack")) return;
+      picker.append(pack((name) => {
+        const names = target.value.split(/\s+/).filter(Boolean);
+        const at = names.indexOf(name);
+        if (at >= 0) names.splice(at, 1);
+        else names.push(name);
+        target.value = names.join(" ");
+        changed();
+      }));
+      markPicked();
+    });  // the pack drawn when first opened: a page with a closed panel draws no card of its own
     const status = element("p", "gs-pg-status", "The reference engine answers here once you ask: type a hand, or pick cards.");
     status.setAttribute("aria-live", "polite");
     const output = element("div", "gs-pg-output");
