@@ -41,8 +41,10 @@ def tab(browser: Any, base_url: str) -> Iterator[Any]:  # noqa: F811 - the fixtu
     page.set_default_timeout(ENGINE_MS)
     page.errors = []
     page.elsewhere = []
+    page.requested = []
     page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("request", lambda request: page.requested.append(request.url))
     page.on("request", lambda request: None if request.url.startswith((base_url, "data:", "blob:")) else page.elsewhere.append(request.url))
     page.base = base_url
     yield page
@@ -172,8 +174,11 @@ def test_a_reader_asks_about_a_hand_at_a_desktop_and_a_phone(tab: Any) -> None:
 
 def test_try_it_opens_an_example_in_its_page_s_panel_and_on_the_playground(tab: Any) -> None:
     tab.set_viewport_size(DESKTOP)
+    tab.goto("about:blank")
+    tab.requested.clear()
     tab.goto(tab.base + "rules/scoring/")
     button = tab.locator(".gs-example button.gs-try").first
+    assert not [url for url in tab.requested if "/assets/pyodide/" in url or "/assets/playground/" in url], "the engine loads only when asked"
     asked = tab.evaluate("(text) => ginspecPlayground.readQuestion(text)", button.get_attribute("data-question"))
     button.click()
     _answered(tab, "details.gs-pg-panel .gs-playground", 1)

@@ -9,46 +9,14 @@ import sys
 from typing import Any, TextIO
 
 import reference_impl as ref
-from reference_impl.cards import Card, format_hand
+from reference_impl.cards import Card
 
 from ginspec.commands.playground_link import add_link_option, print_link
-from ginspec.commands.shared import arrangement_line, cards_option, melds_json, pretty, stdin_lines, single_hand_options, variant_parameters
+from ginspec.commands.shared import arrangement_line, cards_option, pretty, stdin_lines, single_hand_options, variant_parameters
 from ginspec.errors import SuiteError, UsageError, quote
 from ginspec.play.honour import hand_rules_in_force
+from ginspec.play.playground import hand_answer
 from ginspec.suite.house_options import house_variant_line
-
-
-def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]:
-    """The JSON answer of ``ginspec hand`` for one hand."""
-    if len(cards) == rules.hand_size + 1:
-        drawn = ref.evaluate_drawn_hand(cards, rules)
-        answer: dict[str, Any] = {
-            "hand": format_hand(cards),
-            "cards": len(cards),
-            "deadwood": drawn.deadwood,
-            "discards": format_hand(drawn.discards),
-            "melds": melds_json(drawn.kept),
-            "deadwood_cards": format_hand(drawn.kept.deadwood_cards),
-            "can_knock": drawn.can_knock,
-            "can_gin": drawn.can_gin,
-            "can_big_gin": drawn.can_big_gin,
-            "knock_limit": rules.knock_limit,
-        }
-        if drawn.all_melded is not None:
-            answer["big_gin_melds"] = melds_json(drawn.all_melded)
-        return answer
-    if len(cards) > rules.hand_size + 1:
-        raise UsageError(f"{len(cards)} cards: a hand holds at most {rules.hand_size + 1} (after the draw)")
-    resting = ref.evaluate_resting_hand(cards, rules)
-    best = resting.arrangements[0]
-    return {
-        "hand": format_hand(cards),
-        "cards": len(cards),
-        "deadwood": resting.deadwood,
-        "melds": melds_json(best),
-        "deadwood_cards": format_hand(best.deadwood_cards),
-        "arrangements": [melds_json(arrangement) for arrangement in resting.arrangements],
-    }
 
 
 def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> None:

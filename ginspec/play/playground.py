@@ -2,8 +2,9 @@
 the site's playground asks them and as ``ginspec hand`` and ``ginspec score`` answer them
 (DEADWOOD-*, KNOCK-*, GIN-*, SCORE-*, LAYOFF-*).
 
-This module runs in two places: in the ``ginspec`` commands, which print the playground's link for
-what they answered (``--link``), and inside the site's page, where the WebAssembly Python of the
+This module runs in two places: in the ``ginspec`` commands, whose answers are made here
+(:func:`hand_answer`, :func:`score_answer`) and which print the playground's link for what they
+answered (``--link``), and inside the site's page, where the WebAssembly Python of the
 playground imports it from a bundle of the package's own source made when the site is built
 (``ginspec/site/playground_bundle.py``). It therefore imports only the standard library, the
 reference engine, the suite's card notation reader and what the single-hand commands honour of a
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 from urllib.parse import urlencode
 
@@ -128,18 +129,18 @@ def _melds(arrangement: Arrangement) -> list[str]:
     return [format_meld(meld) for meld in arrangement.melds]
 
 
-def _hand(cards: tuple[Card, ...], rules: ref.HandRules, missing_upcard: str | None) -> dict[str, Any]:
-    """What ``ginspec hand --json`` answers for ``cards``."""
+def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]:
+    """What ``ginspec hand --json`` answers for one hand: at rest, its least deadwood and every
+    best arrangement (DEADWOOD-COUNT); after the draw, the discards leaving the least deadwood and
+    whether the hand may knock, go gin or big gin (KNOCK-LIMIT, GIN-DEFINITION, BIGGIN-DEFINITION)."""
     if len(cards) > rules.hand_size + 1:
-        raise Refusal("hand", f"{len(cards)} cards: a hand holds at most {rules.hand_size + 1} (after the draw)")
+        raise UsageError(f"{len(cards)} cards: a hand holds at most {rules.hand_size + 1} (after the draw)")
     base = {"hand": format_hand(cards), "cards": len(cards)}
     if len(cards) <= rules.hand_size:
         resting = ref.evaluate_resting_hand(cards, rules)
         best = resting.arrangements[0]
         arrangements = [_melds(arrangement) for arrangement in resting.arrangements]
         return base | {"deadwood": resting.deadwood, "melds": arrangements[0], "deadwood_cards": format_hand(best.deadwood_cards), "arrangements": arrangements}
-    if missing_upcard:
-        raise Refusal("upcard", missing_upcard)
     drawn = ref.evaluate_drawn_hand(cards, rules)
     answer = base | {
         "deadwood": drawn.deadwood,
@@ -156,14 +157,14 @@ def _hand(cards: tuple[Card, ...], rules: ref.HandRules, missing_upcard: str | N
     return answer
 
 
-def _score(knocker: tuple[Card, ...], defender: tuple[Card, ...], rules: ref.HandRules, factor: int) -> dict[str, Any]:
-    """What ``ginspec score --json`` answers for a knock (OKLA-SPADE-DOUBLE: ``factor``)."""
-    result = ref.score_hand(knocker, defender, rules)
+def score_answer(result: ref.HandResult) -> dict[str, Any]:
+    """What ``ginspec score --json`` answers for a hand ended by a knock, gin or big gin: the
+    spreads, the lay-offs, the outcome and the points (SCORE-*, LAYOFF-*)."""
     spread = result.knocker_spread
     return {
         "outcome": result.outcome,
         "winner": result.winner,
-        "points": result.points * factor,
+        "points": result.points,
         "knocker_melds": _melds(spread),
         "knocker_deadwood": result.knocker_deadwood,
         "knocker_deadwood_cards": format_hand(spread.deadwood_cards),
@@ -189,9 +190,16 @@ def ask(question: Question) -> dict[str, Any]:
                 raise Refusal("upcard", in_force.missing_upcard)
             knocker = _cards(question.hand, "--knocker", "hand")
             defender = _cards(question.defender, "--defender", "defender")
-            answer = _score(knocker, defender, in_force.rules, in_force.factor)
+            result = ref.score_hand(knocker, defender, in_force.rules)
+            answer = score_answer(replace(result, points=result.points * in_force.factor))  # OKLA-SPADE-DOUBLE
         else:
-            answer = _hand(_cards(question.hand, "hand", "hand"), in_force.rules, in_force.missing_upcard)
+            cards = _cards(question.hand, "hand", "hand")
+            if in_force.missing_upcard and len(cards) == in_force.rules.hand_size + 1:
+                raise Refusal("upcard", in_force.missing_upcard)
+            try:
+                answer = hand_answer(cards, in_force.rules)
+            except UsageError as exc:
+                raise Refusal("hand", str(exc)) from None
     except Refusal as refusal:
         return {"error": str(refusal), "field": refusal.where}
     except UsageError as exc:
