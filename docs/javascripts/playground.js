@@ -33,7 +33,6 @@
 
   async function start() {
     if (!webAssembly()) throw new Error("this browser runs no WebAssembly, which the playground's Python needs");
-    const started = performance.now();
     const [, variants, bundle] = await Promise.all([
       loadScript(RUNTIME + "pyodide.js"),
       fetch(DATA + "variants.json").then((answer) => answer.json()),
@@ -47,11 +46,9 @@
     for (const variant of variants.variants) table[variant.name] = variant.parameters;
     playground.configure(python.toPy(table));
     const askJson = playground.ask_json;
-    const reference = python.pyimport("ginspec.adapters.reference");
     return {
       python,
       variants,
-      seconds: (performance.now() - started) / 1000,
       ask: (question) => JSON.parse(askJson(JSON.stringify(question))),
       /* the reference engine's adapter, as `ginspec check` asks it: [kind, input, parameters] each */
       askCases: (cases) => {
@@ -64,7 +61,6 @@ _adapter = ReferenceAdapter()
 json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, parameters in json.loads(cases_json)])
 `));
       },
-      reference,
     };
   }
 
