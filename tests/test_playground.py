@@ -180,3 +180,34 @@ def test_the_runtime_is_pinned_and_a_missing_file_is_named(tmp_path: Path, monke
     shutil.copy(ROOT / "package-lock.json", empty)
     with pytest.raises(pyodide_runtime.RuntimeMissing, match="npm is not installed"):
         pyodide_runtime.runtime_folder(empty)
+
+
+def test_the_runtime_is_installed_by_npm_ci_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stand-in ``npm`` on the PATH: ``npm ci`` is asked for the locked version when
+    ``node_modules/`` lacks it, not again once it is there; a failing one is named in one line."""
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    shutil.copy(ROOT / "package-lock.json", checkout)
+    version = pyodide_runtime.pinned_version(ROOT)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    npm = tools / "npm"
+    files = " ".join(pyodide_runtime.CORE_FILES)
+    npm.write_text(textwrap.dedent(f"""\
+        #!/bin/sh
+        echo "$@" >> "{tmp_path}/asked"
+        [ -f "{tmp_path}/broken" ] && {{ echo "npm ERR! 404 Not Found" >&2; exit 1; }}
+        mkdir -p node_modules/pyodide && cd node_modules/pyodide && touch {files}
+        echo '{{"version": "{version}"}}' > package.json
+        """))
+    npm.chmod(0o755)
+    monkeypatch.delenv("GINSPEC_PYODIDE_DIR", raising=False)
+    monkeypatch.setenv("PATH", f"{tools}:/usr/bin:/bin")
+    (tmp_path / "broken").touch()
+    with pytest.raises(pyodide_runtime.RuntimeMissing, match=rf"^npm ci could not install pyodide {version}: npm ERR! 404 Not Found$"):
+        pyodide_runtime.runtime_folder(checkout)
+    (tmp_path / "broken").unlink()
+    assert pyodide_runtime.runtime_folder(checkout) == checkout / "node_modules" / "pyodide"
+    assert pyodide_runtime.runtime_folder(checkout) == checkout / "node_modules" / "pyodide"
+    asked = (tmp_path / "asked").read_text().splitlines()
+    assert len(asked) == 2 and all(line.startswith("ci ") for line in asked), asked

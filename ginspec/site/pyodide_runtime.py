@@ -10,11 +10,18 @@ holding those files instead (a build without the registry). Nothing here imports
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Iterator
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: builds do not wait for each other
+    fcntl = None  # type: ignore[assignment]
 
 from ginspec.errors import SuiteError
 
@@ -68,6 +75,29 @@ def runtime_folder(root: Path) -> Path:
     folder = root / "node_modules" / PACKAGE
     if _installed_version(folder) == version and _complete(folder):
         return folder
+    with _installing(root):  # two builds at once: the second waits, then finds it installed
+        if _installed_version(folder) == version and _complete(folder):
+            return folder
+        return _install(root, folder, version)
+
+
+@contextlib.contextmanager
+def _installing(root: Path) -> Iterator[None]:
+    """Hold a lock on installing the runtime into ``root`` between processes (where the system
+    has ``fcntl``)."""
+    if fcntl is None:
+        yield
+        return
+    with open(root / ".pyodide-install.lock", "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _install(root: Path, folder: Path, version: str) -> Path:
+    """``npm ci`` of the lock file into ``root/node_modules``."""
     npm = shutil.which("npm")
     if npm is None:
         raise RuntimeMissing(
