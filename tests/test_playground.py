@@ -49,6 +49,8 @@ def _cli(question: Question) -> dict:
     options += ["--upcard", question.upcard] if question.upcard else []
     for key, value in question.overrides.items():
         options += ["--set", f"{key}={playground._written(value)}"]
+    if question.melds:
+        options += ["--knocker-melds", question.melds]
     if question.defender:
         status, out, err = _command(["score", "--knocker", question.hand, "--defender", question.defender, *options])
     else:
@@ -78,6 +80,7 @@ QUESTIONS = [
     Question("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh"),
     Question("Ah 2h 3h 7c 7d 7s 9c 9d 9s 4c", "4h 5h Kc Kd 8s 8d 2c 6c Qs Js", "oklahoma", "Ks"),
     Question("Ah 2h 3h 7c 7d 7s 9c 9d 9s 4c", "4h 5h Kc Kd 8s 8d 2c 6c Qs Js", overrides={"layoffs": False}),
+    Question("Ac 2c 3c 4c 7d 7h 7s 9s 9d 9h", "5c Jd Kd 5h 7c Jh Kh 5s Js Ks", melds="Ac 2c 3c | 7d 7h 7s | 9s 9d 9h"),
 ]
 
 
@@ -96,6 +99,16 @@ BAD = [
     (Question("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc", "2d Xx"), "defender", ["score", "--knocker", "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc", "--defender", "2d Xx"]),
     (Question("7c 7d 7h 7s Th Jh Qh Kh 3d 5s 9c", variant="oklahoma"), "upcard", ["hand", "7c 7d 7h 7s Th Jh Qh Kh 3d 5s 9c", "--variant", "oklahoma"]),
     (Question("Ac", overrides={"knock_limt": 3}), "set", ["hand", "Ac", "--set", "knock_limt=3"]),
+    (
+        Question("Ac 2c 3c 7c 8c 9c 4d 7d 4h 4s", "5d Jd Kd 5h 7h Jh Kh 5s Js Ks", melds="Ac 2c 3c 4d"),
+        "melds",
+        ["score", "--knocker", "Ac 2c 3c 7c 8c 9c 4d 7d 4h 4s", "--defender", "5d Jd Kd 5h 7h Jh Kh 5s Js Ks", "--knocker-melds", "Ac 2c 3c 4d"],
+    ),
+    (
+        Question("Ac 2c 3c 7c 8c 9c 4d 7d 4h 4s", "5d Jd Kd 5h 7h Jh Kh 5s Js Ks", melds="Ac 2c 3c | 7c 8c 9x"),
+        "melds",
+        ["score", "--knocker", "Ac 2c 3c 7c 8c 9c 4d 7d 4h 4s", "--defender", "5d Jd Kd 5h 7h Jh Kh 5s Js Ks", "--knocker-melds", "Ac 2c 3c | 7c 8c 9x"],
+    ),
 ]
 
 
@@ -132,11 +145,15 @@ def test_link_option_is_off_by_default_and_prints_the_link(monkeypatch: pytest.M
     assert text.splitlines()[-1] == "link:      https://gin.example/playground/#hand=Ac+2c+3c&set=big_gin%3Dfalse"
     _, out, _ = _command(["score", "--json", "--link", "--knocker", QUESTIONS[6].hand, "--defender", QUESTIONS[6].defender])
     assert json.loads(out)["link"] == "https://gin.example/playground/#hand=Ah+2h+3h+7c+7d+7s+9c+9d+9s+4c&defender=4h+5h+Kc+Kd+8s+8d+2c+6c+Qs+Js"
+    _, out, _ = _command(["score", "--link", "--knocker", QUESTIONS[7].hand, "--defender", QUESTIONS[7].defender, "--knocker-melds", "Ac 2c  3c|7d 7h 7s | 9s 9d 9h"])
+    assert parse_qs(urlsplit(out.splitlines()[-1].split()[-1]).fragment)["melds"] == ["Ac 2c 3c | 7d 7h 7s | 9s 9d 9h"]
 
 
 def test_try_it_asks_the_vector_s_hands(suite: Suite) -> None:
     score = next(vector for vector in suite.vectors if vector.kind == "score" and "refused" not in vector.expected)
     assert playground_question(score) == Question(score.input["knocker"], score.input["defender"], score.variant, overrides=dict(score.overrides))
+    spread = next(vector for vector in suite.vectors if vector.kind == "score" and vector.input.get("knocker_melds"))
+    assert playground_question(spread).melds == " | ".join(spread.input["knocker_melds"])
     assert playground_question(next(vector for vector in suite.vectors if vector.kind == "round")) is None
 
 

@@ -90,7 +90,7 @@ def test_the_page_s_engine_answers_the_vectors_as_cpython(tab: Any) -> None:
     assert len(in_page) == len(expected) and not differing, f"{len(differing)} answers differ, first: {differing[:1]}"
     # the playground's own questions (a hand, a knock) of the same vectors, as the commands answer
     questions = [question for vector in loaded_suite().vectors if vector.kind in KINDS for question in [playground_question(vector)] if question]
-    asked = [{"hand": q.hand, "defender": q.defender, "variant": q.variant, "upcard": q.upcard, "set": dict(q.overrides)} for q in questions]
+    asked = [{"hand": q.hand, "defender": q.defender, "melds": q.melds, "variant": q.variant, "upcard": q.upcard, "set": dict(q.overrides)} for q in questions]
     answered = tab.evaluate("async (asked) => { const engine = await ginspecPlayground.engine(); return asked.map(engine.ask); }", asked)
     playground.configure({name: variant.parameters for name, variant in loaded_suite().variants.items()})
     assert answered == [json.loads(json.dumps(playground.ask(question))) for question in questions]

@@ -79,7 +79,7 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
 
   function readQuestion(fragment) {
     const fields = new URLSearchParams(fragment.replace(/^#/, ""));
-    const question = { hand: fields.get("hand") || "", defender: fields.get("defender") || "", variant: fields.get("variant") || "standard", upcard: fields.get("upcard") || "", set: {} };
+    const question = { hand: fields.get("hand") || "", defender: fields.get("defender") || "", melds: fields.get("melds") || "", variant: fields.get("variant") || "standard", upcard: fields.get("upcard") || "", set: {} };
     for (const pair of fields.getAll("set")) {
       const at = pair.indexOf("=");
       if (at > 0) question.set[pair.slice(0, at)] = readValue(pair.slice(at + 1));
@@ -91,6 +91,7 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
     const fields = new URLSearchParams();
     fields.append("hand", question.hand);
     if (question.defender) fields.append("defender", question.defender);
+    if (question.melds) fields.append("melds", question.melds);
     if (question.variant !== "standard") fields.append("variant", question.variant);
     if (question.upcard) fields.append("upcard", question.upcard);
     for (const [key, value] of Object.entries(question.set)) fields.append("set", key + "=" + value);
@@ -219,6 +220,7 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
     form.addEventListener("submit", (event) => event.preventDefault());
     const hand = field(form, "hand", "Hand (the knocker's, to score a knock)", "Ac 2c 3c 7d 7h 7s Ts Js Qs Kd");
     const defender = field(form, "defender", "Defender's hand (optional: scores the knock)", "4h 5h Kc Kd 8s 8d 2c 6c Qs Js");
+    const melds = field(form, "melds", "Knocker's melds (optional, as --knocker-melds)", "7c 7d 7s | 9c 9d 9s | Ah 2h 3h");
     const variantBox = element("div", "gs-pg-field gs-pg-variant");
     const variantLabel = element("label", "", "Variant");
     const variant = element("select");
@@ -261,7 +263,7 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
     let overrides = {};
 
     function question() {
-      return { hand: hand.input.value.trim(), defender: defender.input.value.trim(), variant: variant.value || root.dataset.variant || "standard", upcard: upcard.input.value.trim(), set: { ...overrides } };
+      return { hand: hand.input.value.trim(), defender: defender.input.value.trim(), melds: melds.input.value.trim(), variant: variant.value || root.dataset.variant || "standard", upcard: upcard.input.value.trim(), set: { ...overrides } };
     }
 
     function showVariants(data) {
@@ -316,10 +318,10 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
     }
 
     function showError(reply) {
-      const places = { hand: hand.error, defender: defender.error, upcard: upcard.error, variant: variantError, set: parameterError };
+      const places = { hand: hand.error, defender: defender.error, melds: melds.error, upcard: upcard.error, variant: variantError, set: parameterError };
       for (const place of Object.values(places)) place.textContent = "";
       if (reply.error) (places[reply.field] || hand.error).textContent = reply.error;
-      for (const [name, input] of [["hand", hand.input], ["defender", defender.input], ["upcard", upcard.input]]) {
+      for (const [name, input] of [["hand", hand.input], ["defender", defender.input], ["melds", melds.input], ["upcard", upcard.input]]) {
         input.setAttribute("aria-invalid", reply.error && reply.field === name ? "true" : "false");
       }
     }
@@ -360,7 +362,7 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
       root.dataset.answered = String(Number(root.dataset.answered || 0) + 1);
     }
 
-    for (const input of [hand.input, defender.input, upcard.input]) input.addEventListener("input", changed);
+    for (const input of [hand.input, defender.input, melds.input, upcard.input]) input.addEventListener("input", changed);
     variant.addEventListener("change", () => {
       overrides = {};
       drawControls();
@@ -370,6 +372,7 @@ json.dumps([_adapter.ask(Question(kind, data, parameters)) for kind, data, param
     root.ask = (asked) => {
       hand.input.value = asked.hand;
       defender.input.value = asked.defender;
+      melds.input.value = asked.melds;
       upcard.input.value = asked.upcard;
       overrides = { ...asked.set };
       if (variants) {

@@ -24,9 +24,11 @@ def add_link_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def playground_link(args: argparse.Namespace, hand: str, defender: str = "") -> str:
-    """The playground's address for the question ``args`` asked."""
-    question = Question(" ".join(hand.split()), " ".join(defender.split()), args.variant, args.upcard or "", parse_overrides(args.set))
+def playground_link(args: argparse.Namespace, hand: str, defender: str = "", melds: str | None = None) -> str:
+    """The playground's address for the question ``args`` asked (``melds``: the knocker's spread
+    as ``--knocker-melds`` gives it)."""
+    spread = " | ".join(" ".join(part.split()) for part in (melds or "").split("|") if part.strip())
+    question = Question(" ".join(hand.split()), " ".join(defender.split()), args.variant, args.upcard or "", parse_overrides(args.set), spread)
     return link(question, os.environ.get("GINSPEC_SITE_URL") or LOCAL_SITE)
 
 
@@ -34,7 +36,7 @@ def print_link(args: argparse.Namespace, out: TextIO, hand: str, defender: str =
     """With ``--link``: the line ``link: ADDRESS`` (text), or the answer's ``link`` (``--json``)."""
     if not getattr(args, "link", False):
         return
-    address = playground_link(args, hand, defender)
+    address = playground_link(args, hand, defender, getattr(args, "knocker_melds", None))
     if answer is not None:
         answer["link"] = address
     else:

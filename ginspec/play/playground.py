@@ -32,21 +32,23 @@ from ginspec.suite.notation import NotationProblem, read_cards
 
 PAGE = "playground/"
 """The playground's page below the site's address."""
-FIELDS = ("hand", "defender", "variant", "upcard", "set")
+FIELDS = ("hand", "defender", "melds", "variant", "upcard", "set")
 """What a question holds, in the order its link writes it."""
 
 
 @dataclass(frozen=True)
 class Question:
-    """What the reader asked: ``hand`` (the knocker's cards when ``defender`` is given), the
-    variant by name, its first upcard where it matters (Oklahoma) and the overrides, as ``--set``
-    gives them."""
+    """What the reader asked: ``hand`` (the knocker's cards when ``defender`` is given, and then
+    his spread if he chooses one, ``melds``, as ``--knocker-melds`` gives it: ``7c 7d 7h | 4s 5s
+    6s``), the variant by name, its first upcard where it matters (Oklahoma) and the overrides, as
+    ``--set`` gives them."""
 
     hand: str
     defender: str = ""
     variant: str = "standard"
     upcard: str = ""
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    melds: str = ""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Question:
@@ -59,6 +61,7 @@ class Question:
             str(data.get("variant") or "standard"),
             str(data.get("upcard") or ""),
             dict(overrides),
+            str(data.get("melds") or ""),
         )
 
 
@@ -81,6 +84,8 @@ def fragment(question: Question) -> str:
     pairs: list[tuple[str, str]] = [("hand", question.hand)]
     if question.defender:
         pairs.append(("defender", question.defender))
+    if question.melds:
+        pairs.append(("melds", question.melds))
     if question.variant != "standard":
         pairs.append(("variant", question.variant))
     if question.upcard:
@@ -190,7 +195,11 @@ def ask(question: Question) -> dict[str, Any]:
                 raise Refusal("upcard", in_force.missing_upcard)
             knocker = _cards(question.hand, "--knocker", "hand")
             defender = _cards(question.defender, "--defender", "defender")
-            result = ref.score_hand(knocker, defender, in_force.rules)
+            melds = [_cards(part, "--knocker-melds", "melds") for part in question.melds.split("|") if part.strip()]
+            try:
+                result = ref.score_hand(knocker, defender, in_force.rules, knocker_melds=melds or None)
+            except ref.InvalidMelds as exc:
+                raise Refusal("melds", str(exc)) from None
             answer = score_answer(replace(result, points=result.points * in_force.factor))  # OKLA-SPADE-DOUBLE
         else:
             cards = _cards(question.hand, "hand", "hand")

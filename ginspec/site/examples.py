@@ -211,15 +211,16 @@ fields of its hand and of the defender's."""
 
 
 def playground_question(vector: Vector) -> Question | None:
-    """The vector as a question of the playground (its hands, variant and overrides), or None
-    for a kind it does not ask."""
+    """The vector as a question of the playground (its hands, the knocker's spread where it
+    gives one, its variant and overrides), or None for a kind it does not ask."""
     fields = TRIED.get(vector.kind)
     if fields is None or "refused" in vector.expected:
         return None
     hand, defender = (vector.input.get(name) if name else "" for name in fields)
-    if not isinstance(hand, str) or not isinstance(defender, str):
+    melds = vector.input.get("knocker_melds") or []
+    if not isinstance(hand, str) or not isinstance(defender, str) or not all(isinstance(meld, str) for meld in melds):
         return None
-    return Question(hand, defender, vector.variant, overrides=dict(vector.overrides))
+    return Question(hand, defender, vector.variant, overrides=dict(vector.overrides), melds=" | ".join(melds))
 
 
 def vector_body(vector: Vector) -> Markup:
