@@ -48,7 +48,6 @@ def tab(browser: Any, base_url: str) -> Iterator[Any]:  # noqa: F811 - the fixtu
     page.on("request", lambda request: None if request.url.startswith((base_url, "data:", "blob:")) else page.elsewhere.append(request.url))
     page.base = base_url
     yield page
-    assert not page.elsewhere, f"requests to other hosts: {page.elsewhere[:5]}"
     context.close()
 
 
@@ -209,3 +208,9 @@ def test_without_webassembly_the_playground_says_why(browser: Any, base_url: str
     assert "cannot run here" in page.locator(".gs-pg-status").first.inner_text()
     assert "WebAssembly" in page.locator(".gs-pg-status").first.inner_text()
     context.close()
+
+
+def test_nothing_was_loaded_from_another_host(tab: Any) -> None:
+    """Everything the tab asked for, the engine included, came from the site's own folder."""
+    assert tab.requested, "the tab asked for the pages above"
+    assert not tab.elsewhere, f"requests to other hosts: {tab.elsewhere[:5]}"
