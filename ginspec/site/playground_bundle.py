@@ -123,9 +123,9 @@ def hand_parameters() -> list[str]:
 
 
 def _control(schema: dict[str, Any]) -> dict[str, Any]:
-    """What the page needs to offer a parameter's values: its type, and its choices or bounds."""
-    kept = {key: schema[key] for key in ("type", "enum", "minimum", "maximum", "description") if key in schema}
-    return kept
+    """What the page needs to offer a parameter's values: its type, its choices or bounds, and
+    what it sets (its description, naming the rule)."""
+    return {key: schema[key] for key in ("type", "enum", "minimum", "maximum", "description") if key in schema}
 
 
 def variants_json(suite: Suite) -> str:
