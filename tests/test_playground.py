@@ -228,3 +228,12 @@ def test_the_runtime_is_installed_by_npm_ci_once(tmp_path: Path, monkeypatch: py
     assert pyodide_runtime.runtime_folder(checkout) == checkout / "node_modules" / "pyodide"
     asked = (tmp_path / "asked").read_text().splitlines()
     assert len(asked) == 2 and all(line.startswith("ci ") for line in asked), asked
+
+
+def test_the_page_gets_every_variant_and_the_hand_s_parameters(suite: Suite) -> None:
+    data = json.loads(playground_bundle.variants_json(suite))
+    assert {entry["name"]: entry["parameters"] for entry in data["variants"]} == {name: dict(variant.parameters) for name, variant in suite.variants.items()}
+    assert {"knock_limit", "gin_bonus", "ace_in_runs", "oklahoma", "spade_double"} <= set(data["shown"])
+    assert "game_target" not in data["shown"], "a game's parameters change no single hand"
+    assert data["schemas"]["knock_limit"]["maximum"] == 100 and "KNOCK-LIMIT" in data["schemas"]["knock_limit"]["description"]
+    assert data["schemas"]["ace_in_runs"]["enum"] == ["low", "low_or_high"]
