@@ -17,6 +17,7 @@ LOCAL_SITE = "http://127.0.0.1:8000/"
 
 
 def add_link_option(parser: argparse.ArgumentParser) -> None:
+    """``--link`` on the parser of ``hand`` or ``score`` (off by default)."""
     parser.add_argument(
         "--link",
         action="store_true",

@@ -52,6 +52,8 @@ class Question:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Question:
+        """The question the page sends as JSON (``hand``, ``defender``, ``melds``, ``variant``,
+        ``upcard``, ``set``: a mapping of overrides); a missing field is empty."""
         overrides = data.get("set") or {}
         if not isinstance(overrides, Mapping):
             raise Refusal("set", f"--set: parameters are KEY=VALUE pairs, not {quote(overrides)}")
@@ -95,6 +97,7 @@ def fragment(question: Question) -> str:
 
 
 def _written(value: Any) -> str:
+    """A parameter's value as ``--set`` takes it (``true``, ``7``, ``low_or_high``)."""
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
@@ -109,6 +112,8 @@ def configure(variants: Mapping[str, Mapping[str, Any]]) -> None:
 
 
 def _parameters(question: Question) -> dict[str, Any]:
+    """The question's variant's parameters with its overrides; an unknown variant or parameter
+    refused, naming the nearest known one."""
     if question.variant not in VARIANTS:
         hint = difflib.get_close_matches(question.variant, sorted(VARIANTS), n=1)
         raise Refusal("variant", f"unknown variant {quote(question.variant)}" + (f" (did you mean `{hint[0]}`?)" if hint else ""))
@@ -131,6 +136,7 @@ def _cards(text: str, what: str, where: str) -> tuple[Card, ...]:
 
 
 def _melds(arrangement: Arrangement) -> list[str]:
+    """The melds of an arrangement in the notation, one string each (``7c 7d 7h``)."""
     return [format_meld(meld) for meld in arrangement.melds]
 
 

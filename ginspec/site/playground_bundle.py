@@ -45,6 +45,7 @@ class BundleProblem(SuiteError):
 
 
 def _module_file(root: Path, name: str) -> Path | None:
+    """The source file of module ``name`` below ``root`` (a package's ``__init__.py``), or None."""
     base = root.joinpath(*name.split("."))
     for path in (base.with_suffix(".py"), base / "__init__.py"):
         if path.is_file():

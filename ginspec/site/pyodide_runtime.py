@@ -50,6 +50,7 @@ def pinned_version(root: Path) -> str:
 
 
 def _installed_version(folder: Path) -> str | None:
+    """The version of the package installed in ``folder``, or None."""
     try:
         return str(json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"])
     except (OSError, ValueError, KeyError, TypeError):
@@ -57,6 +58,7 @@ def _installed_version(folder: Path) -> str | None:
 
 
 def _complete(folder: Path) -> bool:
+    """Whether ``folder`` holds every core file."""
     return all((folder / name).is_file() for name in CORE_FILES)
 
 
