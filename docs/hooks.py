@@ -86,6 +86,16 @@ def on_files(files: Files, config) -> Files:
     for uri, markdown in site.pages(two_processes=render_ahead.wanted(_command)).items():
         if files.get_file_from_path(uri) is None:
             files.append(File.generated(config, uri, content=markdown))
+    # the playground's files: the WebAssembly Python, the package's source zipped, the variants
+    try:
+        playground = site.playground_files()
+    except SuiteError as error:  # the runtime cannot be installed: one line
+        raise PluginError(str(error)) from None
+    for uri, source in playground.items():
+        if isinstance(source, Path):
+            files.append(File.generated(config, uri, abs_src_path=str(source)))
+        else:
+            files.append(File.generated(config, uri, content=source))
     return files
 
 

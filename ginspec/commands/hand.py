@@ -9,45 +9,14 @@ import sys
 from typing import Any, TextIO
 
 import reference_impl as ref
-from reference_impl.cards import Card, format_hand
+from reference_impl.cards import Card
 
-from ginspec.commands.shared import arrangement_line, cards_option, melds_json, pretty, stdin_lines, single_hand_options, variant_parameters
+from ginspec.commands.playground_link import add_link_option, print_link
+from ginspec.commands.shared import arrangement_line, cards_option, pretty, stdin_lines, single_hand_options, variant_parameters
 from ginspec.errors import SuiteError, UsageError, quote
 from ginspec.play.honour import hand_rules_in_force
+from ginspec.play.playground import hand_answer
 from ginspec.suite.house_options import house_variant_line
-
-
-def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]:
-    """The JSON answer of ``ginspec hand`` for one hand."""
-    if len(cards) == rules.hand_size + 1:
-        drawn = ref.evaluate_drawn_hand(cards, rules)
-        answer: dict[str, Any] = {
-            "hand": format_hand(cards),
-            "cards": len(cards),
-            "deadwood": drawn.deadwood,
-            "discards": format_hand(drawn.discards),
-            "melds": melds_json(drawn.kept),
-            "deadwood_cards": format_hand(drawn.kept.deadwood_cards),
-            "can_knock": drawn.can_knock,
-            "can_gin": drawn.can_gin,
-            "can_big_gin": drawn.can_big_gin,
-            "knock_limit": rules.knock_limit,
-        }
-        if drawn.all_melded is not None:
-            answer["big_gin_melds"] = melds_json(drawn.all_melded)
-        return answer
-    if len(cards) > rules.hand_size + 1:
-        raise UsageError(f"{len(cards)} cards: a hand holds at most {rules.hand_size + 1} (after the draw)")
-    resting = ref.evaluate_resting_hand(cards, rules)
-    best = resting.arrangements[0]
-    return {
-        "hand": format_hand(cards),
-        "cards": len(cards),
-        "deadwood": resting.deadwood,
-        "melds": melds_json(best),
-        "deadwood_cards": format_hand(best.deadwood_cards),
-        "arrangements": [melds_json(arrangement) for arrangement in resting.arrangements],
-    }
 
 
 def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> None:
@@ -84,10 +53,12 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
         cards = cards_option(args.cards, "hand")
         answer = answer_for(cards)
         if args.json:
+            print_link(args, out, args.cards, answer=answer)
             out.write(json.dumps(answer) + "\n")
         else:
             out.write(house_variant_line(args.variant))
             _print_hand(cards, rules, out)
+            print_link(args, out, args.cards)
         return 0
     status = 0
     for number, line in enumerate(stdin_lines(), 1):
@@ -115,4 +86,5 @@ def add_hand_command(commands: Any) -> None:
     hand = commands.add_parser("hand", help="least deadwood, melds and, after the draw, the best discards")
     hand.add_argument("cards", help='the hand, e.g. "As 2s 3s 7h 7d 7c Kd Qd 9c 4h", or - to read one hand per line')
     single_hand_options(hand)
+    add_link_option(hand)
     hand.set_defaults(handler=command_hand)

@@ -9,31 +9,14 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 import reference_impl as ref
-from reference_impl.cards import format_hand
-from reference_impl.melds import format_meld, in_meld_order
+from reference_impl.melds import in_meld_order
 
-from ginspec.commands.shared import arrangement_line, cards_option, melds_json, pretty, spread_option, single_hand_options, variant_parameters
+from ginspec.commands.playground_link import add_link_option, print_link
+from ginspec.commands.shared import arrangement_line, cards_option, pretty, spread_option, single_hand_options, variant_parameters
 from ginspec.errors import UsageError
 from ginspec.play.honour import hand_rules_in_force, require_two_player_scoring
+from ginspec.play.playground import score_answer
 from ginspec.suite.house_options import house_variant_line
-
-
-def score_answer(result: ref.HandResult) -> dict[str, Any]:
-    return {
-        "outcome": result.outcome,
-        "winner": result.winner,
-        "points": result.points,
-        "knocker_melds": melds_json(result.knocker_spread),
-        "knocker_deadwood": result.knocker_deadwood,
-        "knocker_deadwood_cards": format_hand(result.knocker_spread.deadwood_cards),
-        "defender_melds": melds_json(result.defence.arrangement),
-        "defender_deadwood": result.defender_deadwood,
-        "defender_deadwood_cards": format_hand(result.defence.arrangement.deadwood_cards),
-        "layoffs": [
-            {"card": str(layoff.card), "onto": format_meld(result.knocker_spread.melds[layoff.meld])}
-            for layoff in result.defence.layoffs
-        ],
-    }
 
 
 def command_score(args: argparse.Namespace, out: TextIO) -> int:
@@ -50,6 +33,7 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
     result = replace(result, points=result.points * in_force.factor)  # OKLA-SPADE-DOUBLE
     answer = score_answer(result)
     if args.json:
+        print_link(args, out, args.knocker, args.defender, answer=answer)
         out.write(json.dumps(answer) + "\n")
         return 0
     names = {"knock": "knock", "undercut": "undercut", "gin": "gin", "big_gin": "big gin", "draw": "tie, no score"}
@@ -63,6 +47,7 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"lay-offs:  {laid}\n")
     else:
         out.write("lay-offs:  none\n")
+    print_link(args, out, args.knocker, args.defender)
     return 0
 
 
@@ -72,4 +57,5 @@ def add_score_command(commands: Any) -> None:
     score.add_argument("--defender", required=True, help="the defender's ten cards")
     score.add_argument("--knocker-melds", help='the knocker\'s spread, melds separated by |, e.g. "7c 7d 7h | 4s 5s 6s"')
     single_hand_options(score)
+    add_link_option(score)
     score.set_defaults(handler=command_score)

@@ -17,6 +17,9 @@ The package, one job per module:
   :mod:`~ginspec.site.reference`;
 - :mod:`~ginspec.site.directives` and :mod:`~ginspec.site.nav`;
 - :mod:`~ginspec.site.code_blocks`: highlighted code read by the search as plain text;
+- :mod:`~ginspec.site.playground_bundle` and :mod:`~ginspec.site.pyodide_runtime`: the files of the
+  playground (the package's own source zipped, the variants as JSON, and the WebAssembly Python
+  installed from its pinned npm package);
 - :mod:`~ginspec.site.build_memory` and :mod:`~ginspec.site.render_ahead`: the pages' HTML and
   search entries kept for the next build, and about half of them made by a second process (these
   two touch mkdocs, once ``docs/hooks.py`` asks them to); :mod:`~ginspec.site.write_ahead`,
@@ -49,6 +52,7 @@ from ginspec.site.links import Links, href, rel
 from ginspec.site.nav import build_nav
 from ginspec.site.nav import nav_pages as _nav_pages
 from ginspec.site.pages_ahead import made_in_two
+from ginspec.site.playground_bundle import site_files
 from ginspec.site.reference import ReferencePages
 from ginspec.site.registers import RegisterPages
 from ginspec.site.rules import RulePages
@@ -146,6 +150,11 @@ class Site:
         drawings still placeholders and its highlighted code plain text (:mod:`ginspec.site.code_blocks`);
         :meth:`restore` puts them back once the page is written."""
         return self.code_blocks.plain(self.context.restore_text(html))
+
+    def playground_files(self) -> dict[str, bytes | Path]:
+        """The files the playground adds to the built site (:mod:`ginspec.site.playground_bundle`):
+        the WebAssembly Python, the bundle of the package's source and the variants as JSON."""
+        return site_files(self.root, self.suite)
 
     def conformance_page(self) -> str:
         return self.families["conformance"].index_page()  # type: ignore[attr-defined]

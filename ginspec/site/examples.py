@@ -9,6 +9,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup
 
+from ginspec.play.playground import Question, fragment
 from ginspec.site.cards import arrangement_html, card_list, cards_in_text, hand_html, md_cards, melds_html, row_html
 from ginspec.site.family import Context
 from ginspec.site.markdown import show_value
@@ -204,15 +205,38 @@ def _malformed_rows(data: Mapping[str, Any], expected: Mapping[str, Any]) -> lis
     return rows + [row_html("answer", answer_html(expected))]
 
 
+TRIED = {"meld": ("cards", None), "deadwood": ("hand", None), "discard": ("hand", None), "knock": ("hand", None), "score": ("knocker", "defender")}
+"""The kinds of question the playground asks again (a hand, or a knock to score): the input
+fields of its hand and of the defender's."""
+
+
+def playground_question(vector: Vector) -> Question | None:
+    """The vector as a question of the playground (its hands, the knocker's spread where it
+    gives one, its variant and overrides), or None for a kind it does not ask."""
+    fields = TRIED.get(vector.kind)
+    if fields is None or "refused" in vector.expected:
+        return None
+    hand, defender = (vector.input.get(name) if name else "" for name in fields)
+    melds = vector.input.get("knocker_melds") or []
+    if not isinstance(hand, str) or not isinstance(defender, str) or not all(isinstance(meld, str) for meld in melds):
+        return None
+    return Question(hand, defender, vector.variant, overrides=dict(vector.overrides), melds=" | ".join(melds))
+
+
 def vector_body(vector: Vector) -> Markup:
-    """A vector's question and expected answer, drawn."""
+    """A vector's question and expected answer, drawn, with a button that opens it in the
+    playground (``docs/javascripts/playground.js``) when the playground asks that kind."""
     if "refused" in vector.expected:
         rows = _malformed_rows(vector.input, vector.expected)
         if vector.malformed_parameters:
             rows.insert(0, row_html("parameters", literal_html(dict(vector.malformed_parameters))))
         return _html().example(rows)
     draw = DRAWINGS.get(vector.kind, _generic_rows)
-    return _html().example(draw(vector.input, vector.expected))
+    rows = draw(vector.input, vector.expected)
+    question = playground_question(vector)
+    if question is not None:
+        rows.append(_html().try_it(fragment(question)))
+    return _html().example(rows)
 
 
 def vector_example(vector: Vector, uri: str, context: Context, heading: bool = True) -> str:

@@ -46,6 +46,8 @@ def build_nav(context: Context, families: dict[str, PageFamily], generated: set[
         nav.append({"Home": "index.md"})
     if present("learn.md"):
         nav.append({"Learn the game": "learn.md"})
+    if present("playground.md"):
+        nav.append({"Playground": "playground.md"})
     nav.append({"Rules": families["rules"].nav()})
     nav.append({"Variants": families["variants"].nav()})
     nav.append({"Registers": families["registers"].nav()})
