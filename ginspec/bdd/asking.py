@@ -121,6 +121,26 @@ def _scenario_parameters(table: Table, capabilities: Capabilities, kind: str, da
     return target
 
 
+def _derived_dependence(table: Table, question: Question) -> tuple[str, ...] | None:
+    """What a scenario's question, asked under the run's variant, depends on there: the parameters
+    that change a field its steps read (``features/depends-on.yaml``), worked out from the rules as
+    :func:`ginspec.judging.derive.derived_dependence` does for a derived vector (its deal recast
+    where the variant deals otherwise); ``None`` (every limit applies) when the reads are not
+    recorded. A question the rules cannot pose under the variant is unsupported, saying so."""
+    from ginspec.bdd.dependence_file import recorded_reads
+    from ginspec.judging.dependence import PathProbe, dependence
+
+    reads = recorded_reads().get(table.case_id)
+    if reads is None:
+        return None
+    try:
+        baseline, _, posed, reads = _under_variant(question, reads)
+    except Exception as exc:  # noqa: BLE001 - the rules give no answer under the variant
+        pytest.skip(f"unsupported: the case cannot be posed under {table.run_variant}, where {', '.join(table.derived_for)} differ: {exc}")
+    probe = PathProbe(posed.kind, dict(posed.input), {}, paths=reads, baseline=baseline)
+    return dependence(probe, posed.parameters)
+
+
 def _reaches_layoffs(question: Question) -> bool:
     """Whether a hand for two reaches the defender's lay-offs (LAYOFF-DEFENDER-ONLY) as its moves
     are played by the rules; a hand the rules cannot start is taken as reaching them."""
@@ -176,8 +196,11 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
 
     capabilities = engine.capabilities()
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
-    # a derived question's dependence under the variant is not recorded: every limit applies
+    # a derived question's dependence under the variant is not recorded: it is worked out from
+    # the rules when a limit of the engine would turn the question away, as for a derived vector
     depends_on = None if table.derived_for else table.depends_on
+    if table.derived_for and capabilities.unsupported_reason(question, None) is not None:
+        depends_on = _derived_dependence(table, question)
     reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind) or _reading_unsupported(capabilities, question) or _automatic_unsupported(capabilities, question)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
