@@ -113,10 +113,27 @@ def knocker_spread(
         )
     if candidates[0].deadwood == 0 or len(candidates) == 1:
         return candidates[0]
-    left = {index: best_defence(spread.melds, defender, rules).deadwood for index, spread in enumerate(candidates)}
-    most = max(left.values())
-    tied = [spread for index, spread in enumerate(candidates) if left[index] == most]
-    return min(tied, key=lambda spread: format_spread(spread.melds))
+    return min(_best_for_knocker(candidates, defender, rules), key=lambda spread: format_spread(spread.melds))
+
+
+def _best_for_knocker(candidates: Sequence[Arrangement], defender: Sequence[Card], rules: HandRules) -> list[Arrangement]:
+    """The spreads among ``candidates`` that leave the defender the most deadwood after his best
+    melds and lay-offs (LAYOFF-OPTIMAL): the best for the knocker (SCORE-AUTO-SPREAD)."""
+    left = [best_defence(spread.melds, defender, rules).deadwood for spread in candidates]
+    return [spread for spread, count in zip(candidates, left) if count == max(left)]
+
+
+def admissible_spreads(knocker: Sequence[Card], defender: Sequence[Card], rules: HandRules, best_only: bool = False) -> list[Arrangement]:
+    """SCORE-AUTO-SPREAD: the spreads a knocker whose spread is not given may lay down, each as
+    right as the others: every least-deadwood arrangement of his kept cards, or with
+    ``best_only`` those of them best for him (:func:`_best_for_knocker`). Empty when the choice
+    cannot change the result: one arrangement only, or gin (nothing is laid off). Whether the knock
+    is within the limit is the caller's question (KNOCK-LIMIT)."""
+    mask = mask_of(knocker)
+    spreads = optimal_arrangements(mask, ace_high=ace_may_be_high(mask, rules))
+    if len(spreads) < 2 or spreads[0].deadwood == 0:
+        return []
+    return _best_for_knocker(spreads, defender, rules) if best_only else list(spreads)
 
 
 def score_hand(

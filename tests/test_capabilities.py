@@ -135,3 +135,12 @@ def test_an_unknown_home_variant_is_a_one_line_error(monkeypatch: pytest.MonkeyP
 
     with pytest.raises(InvalidVariant, match="home variant of limited: unknown variant 'no-such'"):
         _run(PYTHON, {"home_variant": "no-such"}, _pick(lambda v: True, 1), monkeypatch)
+
+
+def test_the_knocker_spread_an_engine_declares_crosses_json_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``knocker_spread: best`` is read the same in Python and over JSON lines; the reference
+    engine always lays down a spread best for the knocker, so it passes held to it."""
+    python_capabilities, _ = _run(PYTHON, {"knocker_spread": "best"}, [], monkeypatch)
+    assert python_capabilities.knocker_spread == "best"
+    seen = _both({"knocker_spread": "best"}, [VECTORS["scoring-7005"], VECTORS["round-7101"]], monkeypatch)
+    assert [status for _, status, _ in seen] == ["pass", "pass"]

@@ -11,14 +11,14 @@ import copy
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.adapters.answers import answer_problem, declined_reason
 from ginspec.judging.automatic import for_automatic_layoffs
 from ginspec.errors import SuiteError
-from ginspec.judging.judge import judge, judge_round
+from ginspec.judging.judge import judge, judge_any, judge_round
 from ginspec.judging.questions import question_for
 from ginspec.suite.vectors import Vector
 
@@ -54,6 +54,10 @@ class CaseResult:
     asked: dict[str, Any] | None = None
     """Of a failing scenario, the question its failing step judged and the engine's answer at the
     fields the steps read (:mod:`ginspec.bdd.scenario_answers`), for its diagnosis."""
+    admissible: tuple[Any, ...] = ()
+    """Where the rules leave a choice that changes the answer (:mod:`ginspec.judging.admissible`):
+    every admissible expected answer, ``expected`` first; empty when there is one only, or when the
+    engine gave the expected answer itself."""
 
 
 @dataclass(frozen=True)
@@ -204,7 +208,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     """Ask the engine one case's question and judge the answer. Never raises for engine faults."""
     vector = case.vector
 
-    def result(status: str, observed: Any, message: str, seconds: float) -> CaseResult:
+    def result(status: str, observed: Any, message: str, seconds: float, admissible: tuple[Any, ...] = ()) -> CaseResult:
         return CaseResult(
             id=case.id,
             area=vector.area,
@@ -220,6 +224,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             origin=case.origin,
             depends_on=case.depends_on,
             changed=changed_parameters(case),
+            admissible=admissible,
         )
 
     if vector.kind not in capabilities.kinds:
@@ -277,21 +282,48 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
     status, message = judge_answer(vector.kind, case.expected, observed, capabilities, question.input)
+    if status == "fail":  # is it another answer the rules admit?
+        admissible = admissible_for(case, question, capabilities)
+        if len(admissible) > 1:
+            status, message = judge_answer(vector.kind, case.expected, observed, capabilities, question.input, admissible)
+            return result(status, observed, message, seconds, tuple(admissible))
     return result(status, observed, message, seconds)
 
 
+def admissible_for(case: Case, question: Question, capabilities: Capabilities) -> list[dict[str, Any]]:
+    """Every expected answer the rules admit to a case (:mod:`ginspec.judging.admissible`), the
+    case's own first. The knocker's spread of a hand posed without its lay-offs (``layoff_style:
+    automatic``) is not varied: its best lay-offs are worked out for the written spread only."""
+    from ginspec.judging.admissible import admissible_expectations
+
+    spread = capabilities.knocker_spread
+    if capabilities.layoff_style == "automatic" and case.vector.kind in ROUND_KINDS:
+        spread = "none"
+    try:
+        return admissible_expectations(Question(question.kind, question.input, case.parameters, id=case.id), case.expected, spread)
+    except Exception:  # noqa: BLE001 - the suite cannot work out the other answers: the case's own stands
+        return [dict(case.expected)]
+
+
 def judge_answer(
-    kind: str, expected: Mapping[str, Any], observed: Any, capabilities: Capabilities, question: Mapping[str, Any] | None = None
+    kind: str,
+    expected: Mapping[str, Any],
+    observed: Any,
+    capabilities: Capabilities,
+    question: Mapping[str, Any] | None = None,
+    admissible: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[str, str]:
     """(status, message) of an answer: ``pass`` or ``fail``, or ``error`` when the answer is so
     malformed inside that it cannot be judged (the judge never takes the run down). ``question``
-    is the case's input, whose actions a refused action is checked against."""
+    is the case's input, whose actions a refused action is checked against; ``admissible``, when
+    the rules admit several answers, all of them (:func:`ginspec.judging.judge.judge_any`)."""
     try:
         if kind in ROUND_KINDS:
             actions = (question or {}).get("actions")
-            verdict = judge_round(expected, observed, capabilities.omits, actions if isinstance(actions, list) else None)
+            played = actions if isinstance(actions, list) else None
+            verdict = judge_any(admissible or [expected], lambda want: judge_round(want, observed, capabilities.omits, played))
         else:
-            verdict = judge(expected, observed, capabilities.omits)
+            verdict = judge_any(admissible or [expected], lambda want: judge(want, observed, capabilities.omits))
     except Exception as exc:  # noqa: BLE001 - e.g. a field of the wrong type deep inside the answer
         text = str(exc)
         return "error", f"the answer cannot be judged: {type(exc).__name__}: {text[:300]}"
