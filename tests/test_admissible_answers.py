@@ -109,3 +109,32 @@ def test_every_admissible_spread_is_scored_alike_by_the_oracle() -> None:
             choosing += 1
             assert dict(vector.expected) in [item.expected for item in derived], vector.id
     assert choosing >= 10
+
+
+def test_the_report_and_the_site_show_every_admissible_answer() -> None:
+    """A failing case where the rules admit two answers: the terminal and Markdown report list
+    the other under the expected one, and the site's record shows both."""
+    import json
+
+    from ginspec.judging.report import failure_lines
+    from ginspec.site.templating import render
+
+    case = _results(choices.LastSpreadOnePointMore(), tuple(v for v in _auto_spread() if v.id == "scoring-7005"))["scoring-7005"]
+    lines = failure_lines(case, "last-spread", {})
+    shown = [line for line in lines if line.startswith(("  expected:", "  or:"))]
+    assert len(shown) == 2 and '"points": 35' in shown[0] and '"points": 26' in shown[1], lines
+    page = render(
+        "record.md",
+        record={"status": case.status, "kind": case.kind},
+        case_id=case.id,
+        anchor="case",
+        variant="",
+        case=case.id,
+        rules="",
+        body="",
+        message="",
+        expected=json.dumps(case.expected),
+        observed=json.dumps(case.observed),
+        others=[json.dumps(other) for other in case.admissible[1:]],
+    )
+    assert "or, as the rules leave a choice" in page and '"points": 26' in page
