@@ -138,3 +138,30 @@ def test_the_report_and_the_site_show_every_admissible_answer() -> None:
         others=[json.dumps(other) for other in case.admissible[1:]],
     )
     assert "or, as the rules leave a choice" in page and '"points": 26' in page
+
+
+OUT_OF_TURN_SCENARIO = "irregularities/out-of-turn.feature: Having discarded, he cannot knock this turn"
+SCORED_WITHOUT_SPREAD = "scoring/knocker-spread.feature: With no spread given, the set is taken"
+SPREAD_SCENARIOS = (SCORED_WITHOUT_SPREAD, "scoring/knocker-spread.feature: Of two equal spreads the knocker shows the one that leaves the defender more")
+
+
+@pytest.mark.parametrize(
+    ("engine", "watched", "status"),
+    [
+        ("PhaseBeforeTurn", (OUT_OF_TURN_SCENARIO,), "pass"),
+        ("RefusesOutOfTurnAsCardNotHeld", (OUT_OF_TURN_SCENARIO,), "fail"),
+        ("LastSpread", SPREAD_SCENARIOS, "pass"),
+        ("LastSpreadOnePointMore", (SCORED_WITHOUT_SPREAD,), "fail"),
+    ],
+)
+def test_scenarios_accept_every_admissible_answer(engine: str, watched: tuple[str, ...], status: str) -> None:
+    """The steps of a scenario accept another answer the rules admit at every field they read,
+    and still fail one they do not admit; an engine whose only departure is another admissible
+    answer fails no scenario."""
+    from ginspec.bdd.features import run_features
+
+    results = {result.id: result for result in run_features(f"tests.engines.choices:{engine}", areas=["irregularities", "scoring"])}
+    assert all(case_id in results for case_id in watched), sorted(results)[:5]
+    assert {results[case_id].status for case_id in watched} == {status}, [(case_id, results[case_id].message) for case_id in watched]
+    if status == "pass":
+        assert [case_id for case_id, result in results.items() if result.status not in ("pass", "unsupported")] == []
