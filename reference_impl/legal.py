@@ -23,6 +23,7 @@ from typing import Any, Mapping, Protocol, Sequence
 from reference_impl.actions import SEATS, Action, keep_value
 from reference_impl.cards import DECK, LANE_BITS, LANE_MASK, Card, mask_of
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard
+from reference_impl.hand import counted_before_discard
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import RoundRules
 
@@ -164,8 +165,8 @@ def _big_gin_open(state: HandInPlay, held: int) -> bool:
 
 def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int], list[int], bool]:
     """Discards (card bits, in canonical order) that allow a knock, those that make gin, and
-    whether big gin is open: KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, GIN-DEFINITION,
-    BIGGIN-DEFINITION.
+    whether big gin is open: KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD (under reading ``b`` of open
+    question Q2, the cards held before the discard too), GIN-DEFINITION, BIGGIN-DEFINITION.
 
     The least deadwood after the best of all discards comes first, from the per-suit tables in one
     pass. It is a lower bound for every single discard, so when it is over the knock limit no
@@ -183,7 +184,7 @@ def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int
     high = ace_may_be_high(held, state.round_rules.hand)
     least_after = least_deadwood_after_discard(held, ace_high=high)
     big_gin = (least_after == 0 or held.bit_count() % 3 == 0) and _big_gin_open(state, held)
-    if least_after > limit:
+    if least_after > limit or not counted_before_discard(held, state.round_rules.hand, limit):  # Q2
         return knocks, gins, big_gin
     rest = discardable
     while rest:

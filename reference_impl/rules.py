@@ -128,12 +128,44 @@ class Rules:
         if isinstance(parameters, CheckedParameters):
             return cls(parameters)
         cls.check(parameters)
+        check_readings(parameters)
         # a copy: the caller's mapping may change later, the rules may not
         return cls(MappingProxyType(dict(parameters)))
+
+    def reading(self, question: str) -> str:
+        """The reading the engine plays of an open question of ``spec/ambiguities.yaml`` that no
+        variant parameter settles (:data:`READINGS`): the one the parameters' ``readings`` name
+        (``{"Q2": "b"}``), else the default ``a``. No variant sets ``readings``; the suite passes it
+        to work out the answers of an engine that declares another reading."""
+        readings = self.parameters.get("readings")
+        return str(readings.get(question, "a")) if isinstance(readings, Mapping) else "a"
 
     def replace(self, **values: Any) -> Self:
         """The same rules with some parameters set otherwise (the knock limit in force, say)."""
         return type(self)(ChainMap(values, self.parameters))
+
+
+READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q27": ("a", "b", "c")})
+"""The open questions whose readings the engine plays (:meth:`Rules.reading`), with their readings:
+
+- Q2 (KNOCK-COUNT-AFTER-DISCARD): ``a`` the ten cards kept are counted; ``b`` the eleven cards
+  before the discard must be within the limit as well;
+- Q27 (IRREG-ILLEGAL-KNOCK), a knock wrong in two ways: ``a`` the discard, then the count, then
+  the spread; ``b`` the count first, whatever else is wrong; ``c`` the discard, then the spread,
+  then the count."""
+
+
+def check_readings(parameters: Mapping[str, Any]) -> None:
+    """Raise :class:`InvalidParameter` unless the parameters' ``readings``, when given, name only
+    questions of :data:`READINGS` and readings they have."""
+    readings = parameters.get("readings")
+    if readings is None:
+        return
+    if not isinstance(readings, Mapping):
+        raise InvalidParameter(f"readings={readings!r} must map open questions to readings")
+    for question, reading in readings.items():
+        if reading not in READINGS.get(question, ()):
+            raise InvalidParameter(f"readings: {question}={reading!r} is no reading the engine plays ({', '.join(f'{name}: {chr(47).join(ids)}' for name, ids in READINGS.items())})")
 
 
 @lru_cache(maxsize=None)

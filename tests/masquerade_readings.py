@@ -110,6 +110,8 @@ class Reading:
     # ------------------------------------------------------------------ rounds
 
     def _seen(self, state: Any, reported: dict[str, Any]) -> dict[str, Any]:
+        if state.phase == "wall" and self._wall_take_closed(state):
+            return {**reported, "legal": [text for text in reported["legal"] if parse_action(text).verb != "draw"]}
         if state.phase != "discard":
             return reported
         player = state.to_play
@@ -126,10 +128,20 @@ class Reading:
 
         return {**reported, "legal": [text for text in reported["legal"] if kept(text)]}
 
+    def _wall_take_closed(self, state: Any) -> bool:
+        """Q2 b at the wall: the last discard is taken only to go out, and no knock is open when
+        the eleven cards it makes hold more than the limit."""
+        if (self.question, self.reading) != ("Q2", "b"):
+            return False
+        return _deadwood((*state.hand(state.to_play), state.discard_pile[-1]), _hand_rules(state)) > state.knock_limit
+
     def _before(self, state: Any, action: Any) -> None:
         from reference_impl.errors import InvalidMelds
         from reference_impl.round import forfeits_game
         from reference_impl.scoring import spread_from_melds
+
+        if state.phase == "wall" and action.verb == "draw" and action.source == "discard" and action.player == state.to_play and self._wall_take_closed(state):
+            raise Refused("over_knock_limit", "the eleven cards would hold too much to knock", forfeits_game("over_knock_limit", state.round_rules))
 
         if action.verb not in ("knock", "big_gin") or state.phase != "discard" or action.player != state.to_play:
             return

@@ -110,10 +110,24 @@ def test_an_engine_that_lays_off_by_itself_skips_hands_about_a_layoff_action(mon
 
 
 def test_a_declared_reading_spares_the_cases_that_depend_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reading the reference engine does not play (Q7 b): the cases that turn on it are
+    unsupported, naming the question."""
+    gin_against_gin = [VECTORS["scoring-0092"], VECTORS["scoring-0038"]]
+    seen = _both({"readings": {"Q7": "b"}}, gin_against_gin, monkeypatch)
+    assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
+    assert "open question Q7" in seen[0][2]
+
+
+def test_a_declared_reading_the_reference_plays_derives_its_cases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Q27 c, which the reference engine plays: the cases that turn on it are derived under it.
+    This engine declares it but answers by the default reading, so it fails them, in Python and
+    over JSON lines alike."""
     doubly_wrong = [VECTORS["round-6103"], VECTORS["round-6101"]]
     seen = _both({"readings": {"Q27": "c"}}, doubly_wrong, monkeypatch)
-    assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
-    assert "open question Q27" in seen[0][2]
+    # round-6103: over the limit with an invalid spread, which reading c refuses for its spread;
+    # round-6101: the card just taken, refused as such under either reading
+    assert [status for _, status, _ in seen] == ["fail", "pass"], seen
+    assert "expected 'invalid_spread'" in seen[0][2]
 
 
 def test_the_home_variant_is_played_by_default_and_derives_what_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,7 @@ the engine and judges the answer.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -77,6 +78,9 @@ class Case:
     """Why the case cannot be posed under the variant of the run (empty if it can)."""
     suite_error: str = ""
     """Why the suite cannot trust its own expected answer (empty if it can)."""
+    readings: Mapping[str, str] = field(default_factory=dict)
+    """The readings of open questions, other than the default, its expected answer was worked out
+    under (:func:`for_readings`); empty for the default readings."""
 
 
 def dependence_of(vector: Vector) -> tuple[str, ...]:
@@ -195,6 +199,33 @@ def _question(case: Case, parameters: Mapping[str, Any]) -> Question:
     return Question(kind=case.vector.kind, input=dict(case.input), parameters=parameters, id=case.id)
 
 
+def _readings(case: Case) -> dict[str, Any]:
+    return {"readings": dict(case.readings)} if case.readings else {}
+
+
+def for_readings(case: Case, capabilities: Capabilities, open_questions: tuple[str, ...]) -> Case | None:
+    """A case whose answer turns on an open question the engine reads otherwise than the default,
+    derived under the readings it declares when the reference engine plays them
+    (:func:`ginspec.suite.readings.played_readings`): the same question, its answer worked out by
+    the reference engine under those readings and confirmed by the oracle
+    (:func:`ginspec.judging.derive.derive`). ``None`` when a reading is not played. A hand posed
+    without its lay-offs to an engine that lays off by itself is not derived."""
+    from ginspec.judging.derive import CannotPose, derive
+    from ginspec.suite.readings import played_readings
+
+    played = played_readings(capabilities.readings, open_questions)
+    if not played or (capabilities.layoff_style == "automatic" and case.vector.kind in ROUND_KINDS):
+        return None
+    shown = ", ".join(f"{question} {reading}" for question, reading in sorted(played.items()))
+    question = _question(case, {**case.parameters, "readings": played})
+    try:
+        derived = derive(case.vector.kind, question, case.expected)
+    except CannotPose as exc:
+        return dataclasses.replace(case, unsupported=f"the case cannot be posed under the readings {shown}: {exc}", readings=played)
+    problem = "" if derived.confirmed is not False else f"derived answer under the readings {shown} not confirmed: {derived.problem}"
+    return dataclasses.replace(case, expected=derived.expected, origin="derived", input=dict(question.input), suite_error=problem, readings=played)
+
+
 def changed_parameters(case: Case) -> tuple[str, ...]:
     """The parameters a derived case's answer depends on in which its variant differs from the
     vector as written (none for a case run as written)."""
@@ -237,9 +268,14 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
-    open_question = capabilities.reading_unsupported(_open_questions(case, capabilities))
+    open_questions = _open_questions(case, capabilities)
+    open_question = capabilities.reading_unsupported(open_questions)
     if open_question is not None:
-        return result("unsupported", None, open_question, 0.0)
+        case = for_readings(case, capabilities, open_questions) or case
+        if case.unsupported or not case.readings:
+            return result("unsupported", None, case.unsupported or open_question, 0.0)
+        if case.suite_error:
+            return result("suite-error", None, case.suite_error, 0.0)
     if "refused" in case.expected:
         refusal = capabilities.refusal_unsupported(vector.kind, case.expected["refused"])
         if refusal is not None:
@@ -254,7 +290,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         # depends on under the variant, and turn it away only if that is the limited parameter
         from ginspec.judging.derive import derived_dependence
 
-        depends_on = derived_dependence(vector.kind, question.input, case.expected, case.parameters)
+        depends_on = derived_dependence(vector.kind, question.input, case.expected, {**case.parameters, **_readings(case)})
         reason = capabilities.unsupported_reason(question, depends_on)
     if reason is not None:
         return result("unsupported", None, reason, 0.0)
@@ -300,7 +336,7 @@ def admissible_for(case: Case, question: Question, capabilities: Capabilities) -
     if capabilities.layoff_style == "automatic" and case.vector.kind in ROUND_KINDS:
         spread = "none"
     try:
-        return admissible_expectations(Question(question.kind, question.input, case.parameters, id=case.id), case.expected, spread)
+        return admissible_expectations(Question(question.kind, question.input, {**case.parameters, **_readings(case)}, id=case.id), case.expected, spread)
     except Exception:  # noqa: BLE001 - the suite cannot work out the other answers: the case's own stands
         return [dict(case.expected)]
 

@@ -53,6 +53,7 @@ from .cards import RANKS, SUITS, all_cards, format_hand, rank, sort_key, suit, t
 from .layoffs import accepts, layable_groups
 from .melds import format_arrangement, meld_order, meld_type, normalise
 from .aces import aces_high, under_ace_rule
+from .hands import held_within_limit, reading
 from .params import variant_parameters
 
 PLAYERS = ("p1", "p2")
@@ -422,7 +423,8 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     allowed = sorted((c for c in hand if c != taken or params["discard_taken_card"]), key=sort_key)
     kept = _least_of_each_kept(hand, allowed)
     discards = {f"{p} discard {c}" for c in allowed}
-    knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= state.knock_limit}
+    # Q2 reading b: the cards held before the discard are counted as well
+    knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= state.knock_limit} if held_within_limit(hand, params, state.knock_limit) else set()
     big = {f"{p} big-gin"} if params["big_gin"] and least_deadwood(hand) == 0 else set()
     if params["gin_mandatory"]:
         gins = {f"{p} knock {c}" for c in allowed if kept[c] == 0}
@@ -538,11 +540,16 @@ def _reason(state: State, action: Action) -> str:
         if action.verb == "big-gin":
             return "not_big_gin"
         card = action.card
+        over = action.verb == "knock" and least_deadwood(hand - {card}) > state.knock_limit
+        if over and card in hand and reading(params, "Q27") == "b":
+            return "over_knock_limit"  # Q27 b: the count before anything else
         if card not in hand:
             return "card_not_held"
         if card == state.taken and not params["discard_taken_card"]:
             return "taken_card"
-        if action.verb == "knock" and least_deadwood(hand - {card}) > state.knock_limit:
+        if action.verb == "knock" and action.spread is not None and reading(params, "Q27") == "c" and not _valid_spread(action.spread, hand - {card}):
+            return "invalid_spread"  # Q27 c: the spread as shown before the count
+        if over or (action.verb == "knock" and not held_within_limit(hand, params, state.knock_limit)):
             return "over_knock_limit"
         if params["gin_mandatory"]:
             return "gin_required"
@@ -615,6 +622,17 @@ def apply(state: State, text: str) -> State:
     if verb == "done":
         return _over(state, _knock_result(state))
     raise AssertionError(verb)
+
+
+def _valid_spread(spread, kept: frozenset) -> bool:
+    """Whether a spread given is disjoint valid melds of the cards kept."""
+    used: set[str] = set()
+    for given in spread:
+        meld = frozenset(given)
+        if len(meld) != len(given) or meld_type(sorted(meld)) is None or meld & used or not meld <= kept:
+            return False
+        used |= meld
+    return True
 
 
 def _knock(state: State, action: Action, text: str) -> State:

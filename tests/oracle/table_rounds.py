@@ -33,6 +33,7 @@ from .layoffs import accepts
 from .aces import under_ace_rule
 from .melds import normalise
 from .rounds import least_deadwood
+from .hands import held_within_limit
 
 SEATS = ("p1", "p2", "p3", "p4")
 VERBS = {"first_turn": {"pass", "draw"}, "draw": {"draw"}, "discard": {"discard", "knock"}, "layoff": {"layoff", "done"}}
@@ -118,7 +119,7 @@ def legal_actions(state: Table) -> frozenset[str]:
     if state.phase == "discard":
         allowed = [c for c in hand if c != state.taken or params["discard_taken_card"]]
         kept = {c: least_deadwood(hand - {c}) for c in allowed}
-        knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= params["knock_limit"]}
+        knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= params["knock_limit"]} if held_within_limit(hand, params) else set()
         gins = {f"{p} knock {c}" for c in allowed if kept[c] == 0}
         if params["gin_mandatory"] and gins:
             return frozenset(gins)
@@ -144,7 +145,7 @@ def _is_legal(state: Table, canon: str) -> bool:
             hand = state.hands[p]
             if card not in hand or (card == state.taken and not state.params["discard_taken_card"]):
                 return False
-            return verb == "discard" or least_deadwood(hand - {card}) <= state.params["knock_limit"]
+            return verb == "discard" or (least_deadwood(hand - {card}) <= state.params["knock_limit"] and held_within_limit(hand, state.params))
     return canon in legal_actions(state)
 
 
@@ -170,8 +171,8 @@ def _reason(state: Table, words: list[str]) -> str:
     if state.phase == "discard":
         if card == state.taken and not state.params["discard_taken_card"]:
             return "taken_card"
-        if verb == "knock" and least_deadwood(hand - {card}) > state.params["knock_limit"]:
-            return "over_knock_limit"
+        if verb == "knock" and (least_deadwood(hand - {card}) > state.params["knock_limit"] or not held_within_limit(hand, state.params)):
+            return "over_knock_limit"  # the cards held before the discard count too under Q2 b
         return "gin_required"
     homes = _homes(state, words[0], card)
     if not homes or len(words) > 3:
