@@ -165,3 +165,14 @@ def test_scenarios_accept_every_admissible_answer(engine: str, watched: tuple[st
     assert {results[case_id].status for case_id in watched} == {status}, [(case_id, results[case_id].message) for case_id in watched]
     if status == "pass":
         assert [case_id for case_id, result in results.items() if result.status not in ("pass", "unsupported")] == []
+
+
+def test_an_engine_that_lays_off_itself_may_lay_down_another_spread() -> None:
+    """round-0049 posed to an engine that lays off automatically: it lays down the other
+    least-deadwood spread and the defender's best lay-offs onto it; the end they give is admitted,
+    worked out with the best lay-offs onto that spread and confirmed by the oracle."""
+    vectors = tuple(vector for vector in _auto_spread() if vector.kind == "round")
+    results = _results(choices.LastSpreadLaysOffItself(), vectors)
+    assert {result.status for result in results.values()} <= {"pass", "unsupported"}, [(r.id, r.message) for r in results.values() if r.status not in ("pass", "unsupported")]
+    case = results["round-0049"]
+    assert case.status == "pass" and len(case.admissible) == 2 and case.observed["points"] == case.admissible[1]["points"] != case.expected["points"]

@@ -196,3 +196,38 @@ def for_automatic_layoffs(case: Any) -> Any:
     confirmed, problem = _oracle_confirms(explicit, {name: posed[name] for name in ends if name in posed}, _defence_question(new_input, moves, parameters))
     suite_error = f"the best lay-offs are not confirmed: {problem}" if confirmed is False else ""
     return dataclasses.replace(case, input=new_input, expected=posed, depends_on=depends_on, suite_error=suite_error)
+
+
+def spread_alternatives(case: Any, knocker_spread: str = "any") -> list[dict[str, Any]]:
+    """Of a hand as posed to an engine that lays off automatically (``case``, already passed
+    through :func:`for_automatic_layoffs`), the expected answer under each other spread its
+    knocker may lay down (SCORE-AUTO-SPREAD, :func:`ginspec.judging.admissible.spread_questions`):
+    the same checkpoints (the spread changes nothing before the knock, and after it the defender's
+    only move is ``done``) and the end the defender's best lay-offs onto that spread give, worked
+    out by the reference engine and confirmed by the oracle. Empty when no other spread changes
+    it, or when one of them is not confirmed."""
+    from ginspec.judging.admissible import spread_questions
+    from ginspec.judging.dependence import posed_answer
+
+    expected = dict(case.expected or {})
+    ends = [name for name in expected if name in END_FIELDS and name != "finished"]
+    if case.vector.kind != "round" or not ends or "illegal" in expected:
+        return []
+    data = dict(case.input if case.input is not None else case.vector.input)
+    parameters = dict(case.parameters)
+    found: list[dict[str, Any]] = []
+    for posed in spread_questions(Question("round", data, parameters, id=case.id), knocker_spread == "best"):
+        moves, choices = best_layoff_moves(posed.input, parameters)
+        explicit = Question("round", {**posed.input, "actions": moves, "observe_after": []}, parameters, id=case.id)
+        answer = posed_answer(explicit)
+        other = dict(expected)
+        for name in ends:
+            if name == "layoffs" and choices != 1:
+                other.pop(name, None)
+            elif name in answer:
+                other[name] = answer[name]
+        confirmed, _ = _oracle_confirms(explicit, {name: other[name] for name in ends if name in other}, _defence_question(posed.input, moves, parameters))
+        if confirmed is False:
+            return []
+        found.append(other)
+    return found

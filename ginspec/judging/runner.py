@@ -329,14 +329,18 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
 def admissible_for(case: Case, question: Question, capabilities: Capabilities) -> list[dict[str, Any]]:
     """Every expected answer the rules admit to a case (:mod:`ginspec.judging.admissible`), the
     case's own first. The knocker's spread of a hand posed without its lay-offs (``layoff_style:
-    automatic``) is not varied: its best lay-offs are worked out for the written spread only."""
+    automatic``) is varied with the best lay-offs onto each spread
+    (:func:`ginspec.judging.automatic.spread_alternatives`)."""
     from ginspec.judging.admissible import admissible_expectations
 
-    spread = capabilities.knocker_spread
-    if capabilities.layoff_style == "automatic" and case.vector.kind in ROUND_KINDS:
-        spread = "none"
+    automatic = capabilities.layoff_style == "automatic" and case.vector.kind in ROUND_KINDS
     try:
-        return admissible_expectations(Question(question.kind, question.input, {**case.parameters, **_readings(case)}, id=case.id), case.expected, spread)
+        found = admissible_expectations(Question(question.kind, question.input, {**case.parameters, **_readings(case)}, id=case.id), case.expected, "none" if automatic else capabilities.knocker_spread)
+        if automatic and not case.readings:
+            from ginspec.judging.automatic import spread_alternatives
+
+            found += [other for other in spread_alternatives(case, capabilities.knocker_spread) if other not in found]
+        return found
     except Exception:  # noqa: BLE001 - the suite cannot work out the other answers: the case's own stands
         return [dict(case.expected)]
 

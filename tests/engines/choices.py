@@ -15,6 +15,7 @@ from typing import Any
 
 from ginspec.adapters.base import Capabilities, Question
 from ginspec.adapters.reference import ReferenceAdapter, start_of_round
+from tests.masquerade_engines import AutomaticLayoffs
 
 
 def _least_spreads(cards: Any, hand_rules: Any) -> list[Any]:
@@ -135,3 +136,11 @@ class RefusesOutOfTurnAsCardNotHeld(PhaseBeforeTurn):
     """Refuses the same actions as ``card_not_held``, a reason that does not apply."""
 
     reason = "card_not_held"
+
+
+class LastSpreadLaysOffItself(LastSpread, AutomaticLayoffs):
+    """Lays down the last least-deadwood spread and lays off for the defender, as well as he can
+    onto that spread (``layoff_style: automatic``)."""
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), engine="last-spread-automatic")
