@@ -176,3 +176,15 @@ def test_an_engine_that_lays_off_itself_may_lay_down_another_spread() -> None:
     assert {result.status for result in results.values()} <= {"pass", "unsupported"}, [(r.id, r.message) for r in results.values() if r.status not in ("pass", "unsupported")]
     case = results["round-0049"]
     assert case.status == "pass" and len(case.admissible) == 2 and case.observed["points"] == case.admissible[1]["points"] != case.expected["points"]
+
+
+def test_a_vector_page_lists_the_other_answers_the_rules_admit() -> None:
+    """The site's vector page shows, beside the written answer, every other one the rules admit:
+    the other spread of scoring-7005, the other reason of round-0122; none for a vector without
+    a choice."""
+    from ginspec.site.examples import other_admissible
+
+    by_id = {vector.id: vector for vector in load_vectors()}
+    assert [answer["points"] for answer in other_admissible(by_id["scoring-7005"])] == [26]
+    assert [answer["illegal"]["reason"] for answer in other_admissible(by_id["round-0122"])] == ["wrong_phase"]
+    assert other_admissible(by_id["scoring-0050"]) == []

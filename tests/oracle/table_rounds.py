@@ -33,7 +33,7 @@ from .layoffs import accepts
 from .aces import under_ace_rule
 from .melds import normalise
 from .rounds import least_deadwood
-from .hands import held_within_limit
+from .hands import held_within_limit, reading
 
 SEATS = ("p1", "p2", "p3", "p4")
 VERBS = {"first_turn": {"pass", "draw"}, "draw": {"draw"}, "discard": {"discard", "knock"}, "layoff": {"layoff", "done"}}
@@ -166,11 +166,16 @@ def _reason(state: Table, words: list[str]) -> str:
     if state.phase == "draw":
         return "wrong_phase"
     card = words[2]
+    order = reading(state.params, "Q27")
+    if order == "b" and verb == "knock" and card in hand and least_deadwood(hand - {card}) > state.params["knock_limit"]:
+        return "over_knock_limit"  # Q27 b: the count before anything else
     if card not in hand:
         return "card_not_held"
     if state.phase == "discard":
         if card == state.taken and not state.params["discard_taken_card"]:
             return "taken_card"
+        if order == "c" and verb == "knock" and len(words) > 3 and not _spread_valid(hand - {card}, words):
+            return "invalid_spread"  # Q27 c: the spread as shown before the count
         if verb == "knock" and (least_deadwood(hand - {card}) > state.params["knock_limit"] or not held_within_limit(hand, state.params)):
             return "over_knock_limit"  # the cards held before the discard count too under Q2 b
         return "gin_required"
@@ -242,6 +247,14 @@ def _tuple(token: str):
 
 def _token(card) -> str:
     return tables.RANKS[card[0] - 1] + card[1]
+
+
+def _spread_valid(kept, words: list[str]) -> bool:
+    """Whether the spread a knock names (``... with M | M``) is disjoint melds of the cards kept."""
+    own = [_tuple(c) for c in kept]
+    melds = [frozenset(_tuple(c) for c in part.split()) for part in " ".join(words[4:]).split("|")]
+    used = [c for m in melds for c in m]
+    return len(used) == len(set(used)) and set(used) <= set(own) and all(tables.is_meld(list(m)) for m in melds)
 
 
 def _knock(state: Table, p: str, words: list[str]) -> Table:
