@@ -188,3 +188,14 @@ def test_a_vector_page_lists_the_other_answers_the_rules_admit() -> None:
     assert [answer["points"] for answer in other_admissible(by_id["scoring-7005"])] == [26]
     assert [answer["illegal"]["reason"] for answer in other_admissible(by_id["round-0122"])] == ["wrong_phase"]
     assert other_admissible(by_id["scoring-0050"]) == []
+
+
+def test_a_scenario_derived_for_a_variant_accepts_another_spread() -> None:
+    """Under the eleven-card start the knocker-spread scenarios are derived (their deal recast);
+    the engine laying down the other least-deadwood spread passes them there too."""
+    from ginspec.bdd.features import run_features
+
+    results = {result.id: result for result in run_features("tests.engines.choices:LastSpread", variant="eleven-card-start", areas=["scoring"])}
+    derived = [result for case_id, result in results.items() if case_id.startswith("scoring/knocker-spread.feature: Of two equal spreads") and result.origin == "derived"]
+    assert derived and {result.status for result in derived} == {"pass"}, [(r.id, r.message) for r in derived]
+    assert [(case_id, result.message) for case_id, result in results.items() if result.status not in ("pass", "unsupported")] == []

@@ -40,6 +40,8 @@ class Table:
     node: Any = None
     derived_for: list[str] = field(default_factory=list)
     """The parameters, changed by the run's variant, that make this question a derived case."""
+    knocker_spread: str = "any"
+    """The engine's capability ``knocker_spread`` (:mod:`ginspec.judging.admissible`)."""
     readings: dict[str, str] = field(default_factory=dict)
     """The readings of open questions, declared by the engine and played by the reference engine,
     that make this question a derived case (:func:`ginspec.suite.readings.played_readings`)."""
@@ -227,6 +229,7 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
     if depends_on is not None:
         question = Question(kind, data, capabilities.playable_parameters(question.parameters, depends_on), id=table.case_id)
     table.omits = capabilities.omits
+    table.knocker_spread = capabilities.knocker_spread
     table.question = question
     if table.node is not None:
         table.node.ginspec_question = question
@@ -272,50 +275,16 @@ def _readings_of(table: Table) -> dict[str, Any]:
 
 
 def _admitted(table: Table, capabilities: Capabilities, question: Question, answer: dict[str, Any]) -> dict[str, Any]:
-    """The answer the steps judge. Where the rules leave a choice that changes the answer
-    (:mod:`ginspec.judging.admissible`: the knocker's spread, two refusal reasons that apply) and
-    the engine gives, at every field the steps read, another answer the rules admit (confirmed by
-    the oracle there), the steps are given the reference engine's answer, which they pass by
-    construction, as for a derived expectation; otherwise the engine's own answer."""
+    """The answer the steps judge: the engine's own, or, where it is another answer the rules
+    admit at every field the steps read, the reference engine's (:mod:`ginspec.bdd.admitted`)."""
+    from ginspec.bdd.admitted import may_choose, reference_if_admitted
     from ginspec.bdd.dependence_file import recorded_reads
-    from ginspec.judging.admissible import admissible_answers, spread_questions
 
     reads = [path for path in recorded_reads().get(table.case_id, ()) if path.rsplit(".", 1)[-1] not in table.omits and path.split(".", 1)[0] not in table.omits]
-    refused = answer.get("illegal") if isinstance(answer.get("illegal"), dict) else {}
-    if not reads or (refused.get("reason") != "wrong_phase" and not spread_questions(question, capabilities.knocker_spread == "best")):
+    if not reads or not may_choose(question, answer, capabilities.knocker_spread):
         return answer
-    try:
-        admitted = admissible_answers(question, capabilities.knocker_spread)
-    except Exception:  # noqa: BLE001 - the rules cannot pose it: the steps judge the answer as it is
-        return answer
-    own = admitted[0][0]
-    if _same_at(reads, own, answer):
-        return answer
-    for other, oracle in admitted[1:]:
-        if _same_at(reads, other, answer) and (oracle is None or _same_at([path for path in reads if _present(oracle, path)], other, oracle)):
-            return {name: value for name, value in own.items() if name not in table.omits}
-    return answer
-
-
-def _present(answer: Any, path: str) -> bool:
-    from ginspec.judging.dependence import ABSENT, value_at
-
-    return value_at(answer, path) is not ABSENT
-
-
-def _same_at(paths: Any, want: Any, got: Any) -> bool:
-    """Whether two answers agree at every one of ``paths``, each compared as its field's kind."""
-    from ginspec.judging.dependence import ABSENT, value_at
-    from ginspec.judging.judge import same_field
-
-    for path in paths:
-        left, right = value_at(want, path), value_at(got, path)
-        if left is ABSENT or right is ABSENT:
-            if left is not right:
-                return False
-        elif not same_field(path.rsplit(".", 1)[-1], left, right):
-            return False
-    return True
+    own = reference_if_admitted(question, reads, answer, capabilities.knocker_spread)
+    return answer if own is None else {name: value for name, value in own.items() if name not in table.omits}
 
 
 @dataclass(frozen=True)
@@ -400,6 +369,7 @@ def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, 
     """Fail the scenario on the first field where ``answer`` departs from the derived answer;
     otherwise give the steps the answer of the rules under the scenario's own parameters, which
     they pass by construction (the verdict has been given here)."""
+    from ginspec.bdd.admitted import reference_if_admitted
     from ginspec.judging.dependence import ABSENT, value_at
     from ginspec.judging.judge import same_field
 
@@ -413,6 +383,9 @@ def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, 
         if want is ABSENT and got is ABSENT:
             continue
         if want is ABSENT or got is ABSENT or not same_field(path.rsplit(".", 1)[-1], want, got):
+            posed = Question(derived.question.kind, derived.question.input, {**derived.question.parameters, **_readings_of(table)}, id=derived.question.id)
+            if reference_if_admitted(posed, list(derived.values), answer, table.knocker_spread) is not None:
+                return derived.own  # another answer the rules admit
             shown = lambda value: "nothing" if value is ABSENT else value  # noqa: E731
             raise Mismatch(f"{path} (derived for {table.under()})", shown(want), shown(got))
     return derived.own
