@@ -184,6 +184,8 @@ def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int
     high = ace_may_be_high(held, state.round_rules.hand)
     least_after = least_deadwood_after_discard(held, ace_high=high)
     big_gin = (least_after == 0 or held.bit_count() % 3 == 0) and _big_gin_open(state, held)
+    if drew_the_fiftieth_card(state):  # Q12 c: no going out with the fiftieth card
+        return knocks, gins, False
     if least_after > limit or not counted_before_discard(held, state.round_rules.hand, limit):  # Q2
         return knocks, gins, big_gin
     rest = discardable
@@ -196,6 +198,15 @@ def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int
             if deadwood == 0:
                 gins.append(bit)
     return knocks, gins, big_gin
+
+
+def drew_the_fiftieth_card(state: HandInPlay) -> bool:
+    """Under reading ``c`` of open question Q12 (STOCK-FIFTIETH-CARD), whether the player about to
+    discard drew the card that left the stock down to the wall, with which he may not go out; never
+    under the default reading."""
+    if state.round_rules.reading("Q12") != "c" or state.phase != "discard" or getattr(state, "wall_draw", False):
+        return False
+    return len(state.stock) <= state.round_rules.stock_dead_cards
 
 
 def _gin_open(state: HandInPlay, player: str) -> bool:

@@ -101,7 +101,12 @@ def knocker_spread(
     mask = mask_of(knocker)
     high = ace_may_be_high(mask, rules)
     best_spreads = optimal_arrangements(mask, ace_high=high)
-    if knocker_melds is not None and best_spreads[0].deadwood != 0:
+    least = best_spreads[0].deadwood
+    if knocker_melds is not None and rules.reading("Q19") == "b" and can_knock_with(least, rules):
+        shown = spread_from_melds(knocker_melds, knocker, high).deadwood
+        if shown > least:
+            raise IllegalKnock(f"the spread shown leaves {shown}, not the least deadwood {least} (open question Q19, reading b)")
+    if knocker_melds is not None and least != 0:
         candidates = [spread_from_melds(knocker_melds, knocker, high)]
     else:
         if knocker_melds is not None:

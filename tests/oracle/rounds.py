@@ -421,6 +421,8 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     p = state.to_play
     params = state.params
     allowed = sorted((c for c in hand if c != taken or params["discard_taken_card"]), key=sort_key)
+    if not wall_draw and _fiftieth_card_kept(state):
+        return {f"{p} discard {c}" for c in allowed}  # Q12 c: no going out with the fiftieth card
     kept = _least_of_each_kept(hand, allowed)
     discards = {f"{p} discard {c}" for c in allowed}
     # Q2 reading b: the cards held before the discard are counted as well
@@ -433,6 +435,12 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     if wall_draw:
         return knocks | big
     return discards | knocks | big
+
+
+def _fiftieth_card_kept(state: State) -> bool:
+    """Q12 reading ``c``: the player to discard drew the fiftieth card (the stock is down to the
+    wall), and may not knock, go gin or declare big gin with it."""
+    return reading(state.params, "Q12") == "c" and state.phase == "discard" and len(state.stock) <= state.params["stock_dead_cards"]
 
 
 def _targets(state: State, card: str) -> list[int]:
@@ -527,6 +535,8 @@ def _reason(state: State, action: Action) -> str:
         verbs = {"knock", "big-gin"}
     if action.verb not in verbs:
         return "wrong_phase"
+    if phase == "discard" and action.verb in ("knock", "big-gin") and not state.wall_draw and _fiftieth_card_kept(state):
+        return "wrong_phase"  # Q12 c
     hand = state.hand()
     if phase == "first_turn":
         if action.verb == "pass" or action.source == "stock":
@@ -648,6 +658,8 @@ def _knock(state: State, action: Action, text: str) -> State:
                 raise IllegalAction("invalid_spread", text)
             used |= meld
         deadwood = total_value(kept - used)
+        if reading(state.params, "Q19") == "b" and deadwood > least_deadwood(kept):
+            raise IllegalAction("invalid_spread", text, "not a least-deadwood spread")  # Q19 b
         if not gin and deadwood > state.knock_limit:
             raise IllegalAction("over_knock_limit", text, f"the spread leaves {deadwood}")
     hands = dict(state.hands)

@@ -1,6 +1,7 @@
 """The result of one hand, computed from first principles."""
 
 from .cards import parse_hand, total_value
+from .hands import reading
 from .layoffs import check_spread, defender_after_layoffs
 from .melds import least_deadwood, optimal_arrangements
 
@@ -70,6 +71,9 @@ def score(knocker, defender, params, knocker_melds=None):
         melded = frozenset().union(*spread)
         d_knock = total_value(set(knocker) - melded)
         spreads = [spread]
+        least = least_deadwood(knocker)
+        if reading(params, "Q19") == "b" and d_knock > least <= params["knock_limit"]:
+            return {"error": "illegal_knock"}  # Q19 b: only a least-deadwood spread may be shown
         if least_deadwood(knocker) == 0:
             d_knock = 0  # GIN-DEFINITION: ten cards that can all be melded are gin, whatever spread is shown
     else:

@@ -118,6 +118,8 @@ def legal_actions(state: Table) -> frozenset[str]:
     hand = state.hands[p]
     if state.phase == "discard":
         allowed = [c for c in hand if c != state.taken or params["discard_taken_card"]]
+        if reading(params, "Q12") == "c" and len(state.stock) <= params["stock_dead_cards"]:
+            return frozenset({f"{p} discard {c}" for c in allowed})  # Q12 c: not with the fiftieth card
         kept = {c: least_deadwood(hand - {c}) for c in allowed}
         knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= params["knock_limit"]} if held_within_limit(hand, params) else set()
         gins = {f"{p} knock {c}" for c in allowed if kept[c] == 0}
@@ -145,6 +147,8 @@ def _is_legal(state: Table, canon: str) -> bool:
             hand = state.hands[p]
             if card not in hand or (card == state.taken and not state.params["discard_taken_card"]):
                 return False
+            if verb == "knock" and reading(state.params, "Q12") == "c" and len(state.stock) <= state.params["stock_dead_cards"]:
+                return False  # Q12 c
             return verb == "discard" or (least_deadwood(hand - {card}) <= state.params["knock_limit"] and held_within_limit(hand, state.params))
     return canon in legal_actions(state)
 
@@ -160,6 +164,8 @@ def _reason(state: Table, words: list[str]) -> str:
     verb = words[1]
     if verb not in VERBS[state.phase]:
         return "wrong_phase"
+    if state.phase == "discard" and verb == "knock" and reading(state.params, "Q12") == "c" and len(state.stock) <= state.params["stock_dead_cards"]:
+        return "wrong_phase"  # Q12 c
     hand = state.hands[words[0]]
     if state.phase == "first_turn":
         return "wrong_phase" if verb == "pass" or words[2] == "stock" else "upcard_closed"
@@ -268,6 +274,8 @@ def _knock(state: Table, p: str, words: list[str]) -> Table:
         used = [c for m in melds for c in m]
         if len(used) != len(set(used)) or not set(used) <= set(own) or not all(tables.is_meld(list(m)) for m in melds):
             raise Illegal("invalid_spread")
+        if reading(params, "Q19") == "b" and tables.leftover(own, melds) > best:
+            raise Illegal("invalid_spread")  # Q19 b: only a least-deadwood spread
         if tables.leftover(own, melds) > params["knock_limit"]:
             raise Illegal("over_knock_limit")
         choices = [melds]
@@ -277,6 +285,8 @@ def _knock(state: Table, p: str, words: list[str]) -> Table:
             used = [c for m in melds for c in m]
             if len(used) != len(set(used)) or not set(used) <= set(own) or not all(tables.is_meld(list(m)) for m in melds):
                 raise Illegal("invalid_spread")
+            if reading(params, "Q19") == "b" and tables.leftover(own, melds) > best:
+                raise Illegal("invalid_spread")  # Q19 b: a gin hand shown with cards unmelded
         choices = [m for m in tables.arrangements(own) if tables.leftover(own, m) == best]
     count = tables.leftover(own, choices[0])
     hands = dict(state.hands)
