@@ -145,7 +145,7 @@ class Rules:
         return type(self)(ChainMap(values, self.parameters))
 
 
-READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q27": ("a", "b", "c")})
+READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c")})
 """The open questions whose readings the engine plays (:meth:`Rules.reading`), with their readings:
 
 - Q2 (KNOCK-COUNT-AFTER-DISCARD): ``a`` the ten cards kept are counted; ``b`` the eleven cards
@@ -154,6 +154,8 @@ READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q
   with it; ``c`` he may not (no knock, gin or big gin while the stock is down to the wall);
 - Q19 (MELD-ARRANGEMENT-CHOICE): ``a`` any valid spread within the limit may be shown; ``b`` only
   a least-deadwood spread (another is an invalid spread, or for a scored hand an illegal knock);
+- Q20 (HOLLY-BOX-PER-GAME): ``a`` a Hollywood win's boxes count in every column it enters; ``b``
+  in the first of them only;
 - Q27 (IRREG-ILLEGAL-KNOCK), a knock wrong in two ways: ``a`` the discard, then the count, then
   the spread; ``b`` the count first, whatever else is wrong; ``c`` the discard, then the spread,
   then the count."""

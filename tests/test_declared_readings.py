@@ -38,9 +38,10 @@ def test_counting_eleven_cards_at_a_knock_derives_its_cases() -> None:
     assert knock.expected["legal"] is False  # allowed for the ten cards kept, not for the eleven
 
 
-@pytest.mark.parametrize(("question", "reading"), [("Q12", "c"), ("Q19", "b"), ("Q27", "b"), ("Q27", "c")])
+@pytest.mark.parametrize(("question", "reading"), [("Q12", "c"), ("Q19", "b"), ("Q20", "b"), ("Q27", "b"), ("Q27", "c")])
 def test_each_other_reading_the_reference_plays_derives_its_cases(question: str, reading: str) -> None:
-    """No knock with the fiftieth card (Q12 c), only a least-deadwood spread (Q19 b), the orders
+    """No knock with the fiftieth card (Q12 c), only a least-deadwood spread (Q19 b), a Hollywood
+    win boxed in its first column only (Q20 b), the orders
     of a knock's offences (Q27 b, c): the cases that turn on them are derived, and the reference
     engine acting the reading out on its own passes every one; none is dropped."""
     results = _run(Reading(question, reading), _depending_on(question))
