@@ -145,7 +145,7 @@ class Rules:
         return type(self)(ChainMap(values, self.parameters))
 
 
-READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c")})
+READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c"), "Q28": ("a", "b")})
 """The open questions whose readings the engine plays (:meth:`Rules.reading`), with their readings:
 
 - Q2 (KNOCK-COUNT-AFTER-DISCARD): ``a`` the ten cards kept are counted; ``b`` the eleven cards
@@ -158,7 +158,9 @@ READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q
   in the first of them only;
 - Q27 (IRREG-ILLEGAL-KNOCK), a knock wrong in two ways: ``a`` the discard, then the count, then
   the spread; ``b`` the count first, whatever else is wrong; ``c`` the discard, then the spread,
-  then the count."""
+  then the count;
+- Q28 (MPN-SEED003-SCORING): ``a`` a recorded table result is checked for its signs; ``b`` its
+  winner must score the bonus of its outcome as well."""
 
 
 def check_readings(parameters: Mapping[str, Any]) -> None:

@@ -387,12 +387,29 @@ def replay(deal: Mapping[str, Any], actions, params: Mapping[str, Any]):
 # ------------------------------------------------------------------ a game at the table
 
 
+def _amounts_are_bonuses(hands, params: Mapping[str, Any]) -> bool:
+    """Q28 b: every recorded winner scores exactly the bonus of his outcome (an undercut may be
+    worth 0 where a tie is an undercut without bonus)."""
+    for hand in hands:
+        winner, points = hand.get("winner"), hand.get("points")
+        if winner in (None, "none") or not isinstance(points, Mapping):
+            continue
+        outcome = hand.get("outcome", "knock")
+        allowed = {"knock": [params.get("knock_bonus")], "gin": [params.get("gin_bonus")], "big_gin": [params.get("big_gin_bonus")],
+                   "undercut": [params.get("undercut_bonus")] + ([0] if params.get("tie_outcome") == "undercut_without_bonus" else [])}
+        if outcome in allowed and points.get(winner) not in allowed[outcome]:
+            return False
+    return True
+
+
 def table_game(data: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
     """The ``expected`` of a ``table_game`` vector, walking through the hands one at a time."""
     seats = list(SEATS[: params["players"]])
     dealer = data["first_dealer"]
     if dealer not in seats:
         return {"refused": "invalid_dealer"}  # the first dealer is not at the table: malformed
+    if reading(params, "Q28") == "b" and not _amounts_are_bonuses(data["hands"], params):
+        return {"error": "invalid_hand_record"}
     hands = []
     for hand in data["hands"]:
         winner = hand.get("winner")
