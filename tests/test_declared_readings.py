@@ -111,3 +111,15 @@ def test_the_oracle_plays_the_readings_the_reference_plays() -> None:
     data = {"hand": "7c 7d 7h 2s 3s 4s 9h Th Jh Kd Qc", "discard": "Qc"}
     assert oracle_answer(Question("knock", data, standard))["legal"] is True
     assert oracle_answer(Question("knock", data, {**standard, "readings": {"Q2": "b"}}))["legal"] is False
+
+
+def test_the_readings_the_reference_plays_are_those_of_the_register() -> None:
+    """Every question of ``READINGS`` is an open question no parameter settles for the readings it
+    plays, with exactly the register's readings."""
+    from ginspec.suite.readings import questions, reading_of
+    from reference_impl.rules import READINGS
+
+    register = questions()
+    for question, played in READINGS.items():
+        assert sorted(played) == sorted(entry["id"] for entry in register[question]["readings"]), question
+        assert any(not reading_of(question, reading).get("parameters") and reading != register[question]["default"] for reading in played), question

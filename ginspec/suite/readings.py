@@ -101,6 +101,6 @@ def reading_unsupported(engine: str, readings: Mapping[str, str], open_questions
             continue  # selected by parameters: the parameter limits decide
         return (
             f"its answer depends on open question {question}, which {engine} reads as {declared!r}; "
-            f"the suite works out the answer under reading {default_reading(question)!r} only"
+            f"the reference engine plays reading {default_reading(question)!r} of it only, so the suite cannot work out the answer"
         )
     return None
