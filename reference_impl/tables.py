@@ -222,6 +222,23 @@ def knocker_table_spread(
     return max(scored, key=lambda pair: _spread_preference(pair[1], order))
 
 
+def admissible_table_spreads(
+    knocker: Sequence[Card], others: Mapping[str, Sequence[Card]], order: Sequence[str], rules: TableRules, best_only: bool = False
+) -> list[Arrangement]:
+    """SCORE-AUTO-SPREAD at a table: the spreads a knocker whose spread is not given may lay down,
+    each as right as the others: every least-deadwood arrangement of his cards, or with
+    ``best_only`` those the table convention of :func:`knocker_table_spread` ranks first. Empty
+    when the choice cannot change the result (one arrangement, or gin)."""
+    mask = mask_of(knocker)
+    spreads = optimal_arrangements(mask, ace_high=ace_may_be_high(mask, rules.hand))
+    if len(spreads) < 2 or spreads[0].deadwood == 0:
+        return []
+    if not best_only:
+        return list(spreads)
+    ranks = [_spread_preference(_defences(spread, others, order, rules), order) for spread in spreads]
+    return [spread for spread, rank in zip(spreads, ranks) if rank == max(ranks)]
+
+
 def play_table_hand(
     knocked_by: str,
     hands: Mapping[str, Sequence[Card]],

@@ -199,3 +199,14 @@ def test_a_scenario_derived_for_a_variant_accepts_another_spread() -> None:
     derived = [result for case_id, result in results.items() if case_id.startswith("scoring/knocker-spread.feature: Of two equal spreads") and result.origin == "derived"]
     assert derived and {result.status for result in derived} == {"pass"}, [(r.id, r.message) for r in derived]
     assert [(case_id, result.message) for case_id, result in results.items() if result.status not in ("pass", "unsupported")] == []
+
+
+def test_at_a_table_the_knocker_may_lay_down_any_least_deadwood_spread() -> None:
+    """scoring-9011: the knocker at a table of four lays down the set instead of the run the table
+    convention prefers (spec/tables.md); the others' counts follow from it. Any least-deadwood
+    spread passes; declared ``knocker_spread: best``, the engine is held to the convention."""
+    vector = tuple(vector for vector in load_vectors() if vector.id == "scoring-9011")
+    chose_set = _results(choices.FirstSpread(), vector)["scoring-9011"]
+    assert chose_set.status == "pass" and len(chose_set.admissible) == 2 and chose_set.observed["deadwood"]["p3"] == 18
+    held = _results(choices.FirstSpreadDeclaredBest(), vector)["scoring-9011"]
+    assert held.status == "fail" and held.message.startswith("points: expected")

@@ -50,34 +50,66 @@ def _score_spreads(question: Question, best_only: bool) -> list[Question]:
     return [Question(question.kind, {**data, "knocker_melds": _spread_text(spread.melds)}, question.parameters, id=question.id) for spread in spreads]
 
 
-def _round_spreads(question: Question, best_only: bool) -> list[Question]:
-    """A hand for two whose knock names no spread, posed again with each admissible spread."""
-    from ginspec.adapters.reference import start_of_round
+def _table_hand_spreads(question: Question, best_only: bool) -> list[Question]:
+    from reference_impl.cards import parse_cards
+    from reference_impl.table_rules import turn_order_after
+    from reference_impl.tables import TableRules, admissible_table_spreads
+
+    data = question.input
+    if data.get("knocker_melds") is not None or "hands" not in data:
+        return []
+    rules = TableRules.from_parameters(question.parameters)
+    hands = {seat: parse_cards(cards) for seat, cards in data["hands"].items()}
+    order = turn_order_after(data["knocked_by"], rules.seats)
+    spreads = admissible_table_spreads(hands[data["knocked_by"]], hands, order, rules, best_only)
+    return [Question(question.kind, {**data, "knocker_melds": _spread_text(spread.melds)}, question.parameters, id=question.id) for spread in spreads]
+
+
+def _spreads_at_the_knock(state: Any, player: str, kept: list[Any], best_only: bool) -> list[Any]:
+    """The admissible spreads of a knock in a hand in play, for two or at a table."""
     from ginspec.judging.open_questions import hand_rules_of
+    from reference_impl.scoring import admissible_spreads
+
+    if hasattr(state, "seats"):
+        from reference_impl.table_rules import turn_order_after
+        from reference_impl.tables import admissible_table_spreads
+
+        order = turn_order_after(player, state.seats)
+        return admissible_table_spreads(kept, {seat: state.hand(seat) for seat in order}, order, state.rules.table, best_only)
+    return admissible_spreads(kept, state.hand("p2" if player == "p1" else "p1"), hand_rules_of(state), best_only)
+
+
+def _round_spreads(question: Question, best_only: bool) -> list[Question]:
+    """A hand (for two, or at a table) whose knock names no spread, posed again with each
+    admissible spread."""
+    from ginspec.adapters.reference import start_of_round
+    from ginspec.judging.open_questions import start_of_table_round
     from reference_impl.actions import parse_action
     from reference_impl.melds import format_spread
     from reference_impl.round import IllegalAction, apply
-    from reference_impl.scoring import admissible_spreads
+    from reference_impl.table_round import apply_table
 
     actions = list(question.input.get("actions") or ())
-    state = start_of_round({**question.input, "parameters": question.parameters})
+    if question.kind == "round":
+        state, play = start_of_round({**question.input, "parameters": question.parameters}), apply
+    else:
+        state, play = start_of_table_round(question.input, question.parameters), apply_table
     for index, text in enumerate(actions):
         action = parse_action(text)
         if action.verb == "knock" and action.spread is None and state.phase == "discard" and action.player == state.to_play:
             try:
-                apply(state, action)
+                play(state, action)
             except IllegalAction:
                 return []  # a refused knock lays nothing down
             kept = [card for card in state.hand(action.player) if card != action.card]
-            defender = state.hand("p2" if action.player == "p1" else "p1")
-            spreads = admissible_spreads(kept, defender, hand_rules_of(state), best_only)
+            spreads = _spreads_at_the_knock(state, action.player, kept, best_only)
             posed = []
             for spread in spreads:
                 shown = [*actions[:index], f"{text} with {format_spread(spread.melds)}", *actions[index + 1 :]]
                 posed.append(Question(question.kind, {**question.input, "actions": shown}, question.parameters, id=question.id))
             return posed
         try:
-            state = apply(state, action)
+            state = play(state, action)
         except IllegalAction:
             return []
     return []
@@ -89,7 +121,9 @@ def spread_questions(question: Question, best_only: bool = False) -> list[Questi
     try:
         if question.kind == "score":
             return _score_spreads(question, best_only)
-        if question.kind == "round":
+        if question.kind == "table_hand":
+            return _table_hand_spreads(question, best_only)
+        if question.kind in ("round", "table_round"):
             return _round_spreads(question, best_only)
     except Exception:  # noqa: BLE001 - a question the rules cannot pose offers no choice
         return []

@@ -64,6 +64,13 @@ class LastSpread(ReferenceAdapter):
             if spreads[0].deadwood:
                 chosen = self._choose(spreads)
                 return replace(question, input={**data, "knocker_melds": [format_cards(meld) for meld in chosen.melds]})
+        if question.kind == "table_hand" and data.get("knocker_melds") is None and "hands" in data:
+            from reference_impl.tables import TableRules
+
+            knocker = parse_cards(data["hands"][data["knocked_by"]])
+            spreads = _least_spreads(knocker, TableRules.from_parameters(question.parameters).hand)
+            if spreads[0].deadwood:
+                return replace(question, input={**data, "knocker_melds": [format_cards(meld) for meld in self._choose(spreads).melds]})
         if question.kind == "round":
             from reference_impl.actions import parse_action
             from reference_impl.round import IllegalAction, apply
@@ -144,3 +151,16 @@ class LastSpreadLaysOffItself(LastSpread, AutomaticLayoffs):
 
     def capabilities(self) -> Capabilities:
         return replace(super().capabilities(), engine="last-spread-automatic")
+
+
+class FirstSpread(LastSpread):
+    """Lays down the first of the knocker's least-deadwood arrangements in canonical printing."""
+
+    def _choose(self, spreads: list[Any]) -> Any:
+        from reference_impl.melds import format_spread
+
+        return min(spreads, key=lambda spread: format_spread(spread.melds))
+
+
+class FirstSpreadDeclaredBest(FirstSpread):
+    knocker_spread = "best"
