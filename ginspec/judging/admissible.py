@@ -4,13 +4,15 @@ of every choice is right, and an expected answer is a set.
 Two choices change the answers of the suite's questions:
 
 - **The knocker's spread** (SCORE-AUTO-SPREAD). When a knock is scored without the knocker's
-  spread given (a ``score`` question without ``knocker_melds``, a hand whose ``knock`` names no
-  spread), the knocker may lay down any of his least-deadwood arrangements, and the defender's
+  spread given (a ``score`` or ``table_hand`` question without ``knocker_melds``, a hand for two or
+  at a table whose ``knock`` names no spread), the knocker may lay down any of his least-deadwood
+  arrangements, and the defender's
   lay-offs and the points follow from the one he lays down. The answer of each is worked out by
   the reference engine with that spread given explicitly and confirmed by the independent oracle
   of ``tests/oracle`` (:func:`ginspec.judging.derive.derive`); the written answer is the one of
   the spread best for the knocker. An engine that declares ``knocker_spread: best`` always lays
-  down a spread best for him (the most deadwood left to the defender), and is held to those.
+  down a spread best for him (the most deadwood left to the defender; at a table, the one
+  ``spec/tables.md`` ranks first), and is held to those.
 - **The refusal reason** (``spec/actions.md``, "Illegal actions"). An action of a player who is
   not to move is ``not_your_turn``; when the same action by the player to move would be
   ``wrong_phase``, both reasons apply and the rules give no order between them. The other seat's
