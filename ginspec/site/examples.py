@@ -222,7 +222,7 @@ def other_admissible(vector: Vector) -> list[dict[str, Any]]:
     from ginspec.judging.admissible import admissible_expectations
     from ginspec.judging.questions import question_for
 
-    if vector.kind not in ("score", "round"):
+    if vector.kind not in ("score", "round", "table_hand", "table_round"):
         return []
     try:
         return admissible_expectations(question_for(vector), vector.expected)[1:]
