@@ -184,9 +184,11 @@ def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int
     high = ace_may_be_high(held, state.round_rules.hand)
     least_after = least_deadwood_after_discard(held, ace_high=high)
     big_gin = (least_after == 0 or held.bit_count() % 3 == 0) and _big_gin_open(state, held)
+    if least_after > limit:
+        return knocks, gins, big_gin and not drew_the_fiftieth_card(state)
     if drew_the_fiftieth_card(state):  # Q12 c: no going out with the fiftieth card
         return knocks, gins, False
-    if least_after > limit or not counted_before_discard(held, state.round_rules.hand, limit):  # Q2
+    if not counted_before_discard(held, state.round_rules.hand, limit):  # Q2 b
         return knocks, gins, big_gin
     rest = discardable
     while rest:

@@ -137,8 +137,11 @@ class Rules:
         variant parameter settles (:data:`READINGS`): the one the parameters' ``readings`` name
         (``{"Q2": "b"}``), else the default ``a``. No variant sets ``readings``; the suite passes it
         to work out the answers of an engine that declares another reading."""
-        readings = self.parameters.get("readings")
-        return str(readings.get(question, "a")) if isinstance(readings, Mapping) else "a"
+        readings = self.__dict__.get("_readings")
+        if readings is None:  # read once, and kept as the parameters are (a hot path of play)
+            given = self.parameters.get("readings")
+            readings = self.__dict__.setdefault("_readings", dict(given) if isinstance(given, Mapping) else {})
+        return str(readings.get(question, "a"))
 
     def replace(self, **values: Any) -> Self:
         """The same rules with some parameters set otherwise (the knock limit in force, say)."""
