@@ -112,8 +112,8 @@ def test_every_admissible_spread_is_scored_alike_by_the_oracle() -> None:
 
 
 def test_the_report_and_the_site_show_every_admissible_answer() -> None:
-    """A failing case where the rules admit two answers: the terminal and Markdown report list
-    the other under the expected one, and the site's record shows both."""
+    """A failing case where the rules admit two answers: the terminal and Markdown report and the
+    JUnit XML list the other under the expected one, and the site's record shows both."""
     import json
 
     from ginspec.judging.report import failure_lines
@@ -138,6 +138,12 @@ def test_the_report_and_the_site_show_every_admissible_answer() -> None:
         others=[json.dumps(other) for other in case.admissible[1:]],
     )
     assert "or, as the rules leave a choice" in page and '"points": 26' in page
+    from ginspec.judging.junit import junit_xml
+    from ginspec.judging.report import build_report
+
+    xml = junit_xml(build_report(choices.LastSpreadOnePointMore().capabilities(), None, [case]))
+    shown = [line.split(":", 1)[0] for line in xml.splitlines() if line.startswith(("expected:", "or:", "observed:"))]
+    assert shown == ["expected", "or", "observed"] and '"points": 26' in xml
 
 
 OUT_OF_TURN_SCENARIO = "irregularities/out-of-turn.feature: Having discarded, he cannot knock this turn"
