@@ -6,11 +6,10 @@ Two choices change the answers of the suite's questions:
 - **The knocker's spread** (SCORE-AUTO-SPREAD). When a knock is scored without the knocker's
   spread given (a ``score`` or ``table_hand`` question without ``knocker_melds``, a hand for two or
   at a table whose ``knock`` names no spread), the knocker may lay down any of his least-deadwood
-  arrangements, and the defender's
-  lay-offs and the points follow from the one he lays down. The answer of each is worked out by
-  the reference engine with that spread given explicitly and confirmed by the independent oracle
-  of ``tests/oracle`` (:func:`ginspec.judging.derive.derive`); the written answer is the one of
-  the spread best for the knocker. An engine that declares ``knocker_spread: best`` always lays
+  arrangements, and the defender's lay-offs and the points follow from the one he lays down. The
+  answer of each is worked out by the reference engine with that spread given explicitly and
+  confirmed by the independent oracle of ``tests/oracle`` (:func:`ginspec.judging.derive.derive`);
+  the written answer is the one of the spread best for the knocker. An engine that declares ``knocker_spread: best`` always lays
   down a spread best for him (the most deadwood left to the defender; at a table, the one
   ``spec/tables.md`` ranks first), and is held to those.
 - **The refusal reason** (``spec/actions.md``, "Illegal actions"). An action of a player who is
