@@ -158,3 +158,16 @@ def test_the_knocker_spread_an_engine_declares_crosses_json_lines(monkeypatch: p
     assert python_capabilities.knocker_spread == "best"
     seen = _both({"knocker_spread": "best"}, [VECTORS["scoring-7005"], VECTORS["round-7101"]], monkeypatch)
     assert [status for _, status, _ in seen] == ["pass", "pass"]
+
+
+def test_a_knocker_spread_that_is_neither_any_nor_best_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Refused when the engine starts, in Python and over JSON lines: one line naming the values,
+    exit status 2."""
+    from tests.in_process import ginspec
+
+    monkeypatch.setenv("GINSPEC_LIMITED", json.dumps({"knocker_spread": "worst"}))
+    monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for engine in (PYTHON, OVER_JSON_LINES):
+        done = ginspec("check", "--engine", engine, "--id", "scoring-7005", "--report", str(tmp_path / "r.json"), "--force", cwd=ROOT)
+        assert done.returncode == 2, done.stderr
+        assert "knocker_spread" in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
