@@ -148,7 +148,7 @@ class Rules:
         return type(self)(ChainMap(values, self.parameters))
 
 
-READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c"), "Q28": ("a", "b")})
+READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c"), "Q28": ("a", "b"), "Q30": ("a", "b")})
 """The open questions whose readings the engine plays (:meth:`Rules.reading`), with their readings:
 
 - Q2 (KNOCK-COUNT-AFTER-DISCARD): ``a`` the ten cards kept are counted; ``b`` the eleven cards
@@ -163,7 +163,9 @@ READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q
   the spread; ``b`` the count first, whatever else is wrong; ``c`` the discard, then the spread,
   then the count;
 - Q28 (MPN-SEED003-SCORING): ``a`` a recorded table result is checked for its signs; ``b`` its
-  winner must score the bonus of its outcome as well."""
+  winner must score the bonus of its outcome as well;
+- Q30 (GIN-DEFINITION): ``a`` cards kept that can all be melded are gin whatever spread is shown;
+  ``b`` a spread shown is scored as shown, gin or not."""
 
 
 def check_readings(parameters: Mapping[str, Any]) -> None:

@@ -106,7 +106,7 @@ def knocker_spread(
         shown = spread_from_melds(knocker_melds, knocker, high).deadwood
         if shown > least:
             raise IllegalKnock(f"the spread shown leaves {shown}, not the least deadwood {least} (open question Q19, reading b)")
-    if knocker_melds is not None and least != 0:
+    if knocker_melds is not None and (least != 0 or rules.reading("Q30") == "b"):  # Q30 b: as shown
         candidates = [spread_from_melds(knocker_melds, knocker, high)]
     else:
         if knocker_melds is not None:

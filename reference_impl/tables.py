@@ -208,7 +208,7 @@ def knocker_table_spread(
     """
     mask = mask_of(knocker)
     high = ace_may_be_high(mask, rules.hand)
-    if knocker_melds is not None and least_deadwood(mask, ace_high=high) != 0:
+    if knocker_melds is not None and (least_deadwood(mask, ace_high=high) != 0 or rules.reading("Q30") == "b"):  # Q30 b: as shown
         candidates = [spread_from_melds(knocker_melds, knocker, high)]
     else:
         if knocker_melds is not None:

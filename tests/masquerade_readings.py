@@ -8,7 +8,8 @@ deadwood is undercut), Q12 ``c`` (no knock at the wall), Q19 ``b`` (only a least
 Q20 ``b`` (a Hollywood win is a box in its first column only), Q21 ``b`` (every defender at or
 below the knocker's count is rewarded), Q27 ``b`` and ``c`` (the order of a knock's offences),
 Q28 ``b`` (a recorded result's winner must score his bonus), Q29 ``b`` (a dealer who is not a
-player is an error of the hand record), Q30 ``b`` (a spread is scored as shown), Q31 ``b`` (without
+player is an error of the hand record), Q30 ``b`` (a spread is scored as shown: in a hand played
+move by move, the reference engine's own play of it), Q31 ``b`` (without
 the wall, the stock is rebuilt and play goes on). Any other reading is declared only, the
 reference answering as it does (no case depends on it). A reading that parameters select is
 played by answering under those parameters, whatever the question says.
@@ -74,6 +75,12 @@ class Reading:
 
     def _answer(self, question: Question) -> dict[str, Any]:
         choice = (self.question, self.reading)
+        if question.kind in ("round", "table_round") and choice == ("Q30", "b"):
+            # a knock scored as shown changes the course of the hand (a lay-off phase after a gin
+            # hand shown short): the reference engine's own play of the reading, which the oracle
+            # confirms wherever a case is derived under it
+            played = dataclasses.replace(question, parameters={**question.parameters, "readings": {"Q30": "b"}})
+            return self._after(question, super()._answer(played))  # type: ignore[misc]
         if question.kind in ("round", "table_round") and choice in ROUND_READINGS:
             answer = _replay(question, self._before, self._seen)
         elif question.kind == "score" and choice in (("Q19", "b"), ("Q30", "b")) and question.input.get("knocker_melds") is not None:

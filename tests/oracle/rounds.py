@@ -658,6 +658,8 @@ def _knock(state: State, action: Action, text: str) -> State:
                 raise IllegalAction("invalid_spread", text)
             used |= meld
         deadwood = total_value(kept - used)
+        if reading(state.params, "Q30") == "b":
+            gin = deadwood == 0  # Q30 b: the spread is scored as shown, gin or not
         if reading(state.params, "Q19") == "b" and deadwood > least_deadwood(kept):
             raise IllegalAction("invalid_spread", text, "not a least-deadwood spread")  # Q19 b
         if not gin and deadwood > state.knock_limit:

@@ -74,7 +74,7 @@ def score(knocker, defender, params, knocker_melds=None):
         least = least_deadwood(knocker)
         if reading(params, "Q19") == "b" and d_knock > least <= params["knock_limit"]:
             return {"error": "illegal_knock"}  # Q19 b: only a least-deadwood spread may be shown
-        if least_deadwood(knocker) == 0:
+        if least_deadwood(knocker) == 0 and reading(params, "Q30") != "b":  # Q30 b: scored as shown
             d_knock = 0  # GIN-DEFINITION: ten cards that can all be melded are gin, whatever spread is shown
     else:
         d_knock = least_deadwood(knocker)

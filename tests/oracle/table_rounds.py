@@ -269,7 +269,7 @@ def _knock(state: Table, p: str, words: list[str]) -> Table:
     others = [state.seats[(state.seats.index(p) + i) % len(state.seats)] for i in range(1, len(state.seats))]
     own = [_tuple(c) for c in kept]
     best = tables.least(own)
-    if len(words) > 3 and best > 0:
+    if len(words) > 3 and (best > 0 or reading(params, "Q30") == "b"):  # Q30 b: as shown
         melds = [frozenset(_tuple(c) for c in part.split()) for part in " ".join(words[4:]).split("|")]
         used = [c for m in melds for c in m]
         if len(used) != len(set(used)) or not set(used) <= set(own) or not all(tables.is_meld(list(m)) for m in melds):

@@ -210,7 +210,7 @@ def _table_hand(data, params):
     own = hands[knocker]
 
     best_count = least(own)
-    if "knocker_melds" in data and best_count > 0:
+    if "knocker_melds" in data and (best_count > 0 or (params.get("readings") or {}).get("Q30") == "b"):  # Q30 b: as shown
         spread = [frozenset(cards(text)) for text in data["knocker_melds"]]
         used = [c for meld in spread for c in meld]
         if len(used) != len(set(used)) or any(c not in own for c in used) or not all(is_meld(list(m)) for m in spread):
