@@ -148,11 +148,13 @@ class Rules:
         return type(self)(ChainMap(values, self.parameters))
 
 
-READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c"), "Q28": ("a", "b"), "Q30": ("a", "b")})
+READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q7": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c"), "Q28": ("a", "b"), "Q30": ("a", "b")})
 """The open questions whose readings the engine plays (:meth:`Rules.reading`), with their readings:
 
 - Q2 (KNOCK-COUNT-AFTER-DISCARD): ``a`` the ten cards kept are counted; ``b`` the eleven cards
   before the discard must be within the limit as well;
+- Q7 (GIN-CANNOT-BE-UNDERCUT): ``a`` gin (or big gin) scores its bonus even against a defender
+  with no deadwood; ``b`` against him the tie rule for knocks applies (SCORE-UNDERCUT-TIE);
 - Q12 (STOCK-FIFTIETH-CARD): ``a`` and ``b`` the player who draws the fiftieth card may knock
   with it; ``c`` he may not (no knock, gin or big gin while the stock is down to the wall);
 - Q19 (MELD-ARRANGEMENT-CHOICE): ``a`` any valid spread within the limit may be shown; ``b`` only

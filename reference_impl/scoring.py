@@ -71,14 +71,23 @@ def score_big_gin(knocker: Sequence[Card], defender: Sequence[Card], rules: Hand
     defence = defender_without_layoffs(defender, rules)
     mask = mask_of(knocker)
     spread = optimal_arrangements(mask, ace_high=ace_may_be_high(mask, rules))[0]
-    return HandResult("big_gin", "knocker", rules.big_gin_bonus + defence.deadwood, spread, defence)
+    return _gin_result("big_gin", rules.big_gin_bonus, spread, defence, rules)
+
+
+def _gin_result(outcome: str, bonus: int, spread: Arrangement, defence: DefenderResult, rules: HandRules) -> HandResult:
+    """SCORE-GIN or SCORE-BIGGIN: the bonus and the defender's deadwood, even when he has none
+    (GIN-CANNOT-BE-UNDERCUT); under reading ``b`` of open question Q7 a defender with no deadwood
+    ties the knocker, and the tie rule for knocks applies (SCORE-UNDERCUT-TIE)."""
+    if defence.deadwood == 0 and rules.reading("Q7") == "b":
+        tied, winner, points = outcome_of_knock(0, 0, rules)
+        return HandResult(tied, winner, points, spread, defence)
+    return HandResult(outcome, "knocker", bonus + defence.deadwood, spread, defence)
 
 
 def _result_against(spread: Arrangement, defender: Sequence[Card], rules: HandRules) -> HandResult:
     if spread.deadwood == 0:
         # GIN-NO-LAYOFF, GIN-DEFENDER-MELDS, GIN-CANNOT-BE-UNDERCUT: SCORE-GIN
-        defence = defender_without_layoffs(defender, rules)
-        return HandResult("gin", "knocker", rules.gin_bonus + defence.deadwood, spread, defence)
+        return _gin_result("gin", rules.gin_bonus, spread, defender_without_layoffs(defender, rules), rules)
     defence = best_defence(spread.melds, defender, rules)
     outcome, winner, points = outcome_of_knock(spread.deadwood, defence.deadwood, rules)
     return HandResult(outcome, winner, points, spread, defence)

@@ -299,7 +299,7 @@ def score_table(knocked_by: str, deadwood: Mapping[str, int], rules: TableRules)
     order = turn_order_after(knocked_by, rules.seats)
     knocker_count = deadwood[knocked_by]
     points = dict.fromkeys(rules.seats, 0)
-    if knocker_count == 0:
+    if knocker_count == 0 and not (rules.reading("Q7") == "b" and 0 in (deadwood[seat] for seat in order)):  # Q7 b: a tie
         for seat in order:
             points[seat] = -rules.gin_defender_deadwood_multiplier * deadwood[seat] + 0
         points[knocked_by] = rules.hand.gin_bonus

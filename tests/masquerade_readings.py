@@ -4,7 +4,7 @@ would, wherever that is cheap to act out, so that a case the suite fails to reco
 the question fails the masquerade.
 
 Acted out: Q2 ``b`` (the count of the eleven cards before the discard), Q7 ``b`` (gin against no
-deadwood is undercut), Q12 ``c`` (no knock at the wall), Q19 ``b`` (only a least-deadwood spread),
+deadwood ties, and the tie rule for knocks applies: the reference engine's own play of it), Q12 ``c`` (no knock at the wall), Q19 ``b`` (only a least-deadwood spread),
 Q20 ``b`` (a Hollywood win is a box in its first column only), Q21 ``b`` (every defender at or
 below the knocker's count is rewarded), Q27 ``b`` and ``c`` (the order of a knock's offences),
 Q28 ``b`` (a recorded result's winner must score his bonus), Q29 ``b`` (a dealer who is not a
@@ -75,11 +75,12 @@ class Reading:
 
     def _answer(self, question: Question) -> dict[str, Any]:
         choice = (self.question, self.reading)
-        if question.kind in ("round", "table_round") and choice == ("Q30", "b"):
-            # a knock scored as shown changes the course of the hand (a lay-off phase after a gin
-            # hand shown short): the reference engine's own play of the reading, which the oracle
-            # confirms wherever a case is derived under it
-            played = dataclasses.replace(question, parameters={**question.parameters, "readings": {"Q30": "b"}})
+        if choice == ("Q7", "b") or (question.kind in ("round", "table_round") and choice == ("Q30", "b")):
+            # the tie rule for knocks applied to gin (its outcome, winner and points by tie_outcome,
+            # for two and at a table), and a knock scored as shown in a hand played move by move (a
+            # lay-off phase after a gin hand shown short): the reference engine's own play of the
+            # reading, which the oracle confirms wherever a case is derived under it
+            played = dataclasses.replace(question, parameters={**question.parameters, "readings": {self.question: self.reading}})
             return self._after(question, super()._answer(played))  # type: ignore[misc]
         if question.kind in ("round", "table_round") and choice in ROUND_READINGS:
             answer = _replay(question, self._before, self._seen)
@@ -105,8 +106,6 @@ class Reading:
 
     def _after(self, question: Question, answer: dict[str, Any]) -> dict[str, Any]:
         choice = (self.question, self.reading)
-        if choice == ("Q7", "b"):
-            return _gin_undercut(answer)
         if choice == ("Q21", "b"):
             return _every_defender_rewarded(answer, question)
         if choice == ("Q31", "b") and question.kind == "round" and question.parameters.get("stock_dead_cards") == 0:
@@ -223,19 +222,6 @@ class Reading:
             "defender_deadwood": result.defender_deadwood,
             "layoffs": " ".join(str(layoff.card) for layoff in result.defence.layoffs),
         }
-
-
-def _gin_undercut(answer: dict[str, Any]) -> dict[str, Any]:
-    """Q7 b: gin against a defender with no deadwood is a tie, and the tie rule makes it an
-    undercut."""
-    if answer.get("outcome") not in ("gin", "big_gin"):
-        return answer
-    if answer.get("defender_deadwood") == 0:
-        return {**answer, "outcome": "undercut", "winner": "p2" if answer.get("winner") == "p1" else "p1"}
-    counts = answer.get("deadwood")
-    if isinstance(counts, dict) and any(count == 0 for player, count in counts.items() if player != answer.get("winner")):
-        return {**answer, "outcome": "undercut"}
-    return answer
 
 
 def _every_defender_rewarded(answer: dict[str, Any], question: Question) -> dict[str, Any]:

@@ -110,12 +110,12 @@ def test_an_engine_that_lays_off_by_itself_skips_hands_about_a_layoff_action(mon
 
 
 def test_a_declared_reading_spares_the_cases_that_depend_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A reading the reference engine does not play (Q7 b): the cases that turn on it are
-    unsupported, naming the question."""
-    gin_against_gin = [VECTORS["scoring-0092"], VECTORS["scoring-0038"]]
-    seen = _both({"readings": {"Q7": "b"}}, gin_against_gin, monkeypatch)
+    """A reading the reference engine does not play (Q21 b, at a table): the cases that turn on it
+    are unsupported, naming the question."""
+    tied_at_the_table = [VECTORS["scoring-9101"], VECTORS["scoring-9102"]]
+    seen = _both({"readings": {"Q21": "b"}}, tied_at_the_table, monkeypatch)
     assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
-    assert "open question Q7" in seen[0][2]
+    assert "open question Q21" in seen[0][2]
 
 
 def test_a_declared_reading_the_reference_plays_derives_its_cases(monkeypatch: pytest.MonkeyPatch) -> None:

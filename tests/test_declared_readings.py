@@ -38,7 +38,7 @@ def test_counting_eleven_cards_at_a_knock_derives_its_cases() -> None:
     assert knock.expected["legal"] is False  # allowed for the ten cards kept, not for the eleven
 
 
-@pytest.mark.parametrize(("question", "reading"), [("Q12", "c"), ("Q19", "b"), ("Q20", "b"), ("Q27", "b"), ("Q27", "c"), ("Q30", "b")])
+@pytest.mark.parametrize(("question", "reading"), [("Q7", "b"), ("Q12", "c"), ("Q19", "b"), ("Q20", "b"), ("Q27", "b"), ("Q27", "c"), ("Q30", "b")])
 def test_each_other_reading_the_reference_plays_derives_its_cases(question: str, reading: str) -> None:
     """No knock with the fiftieth card (Q12 c), only a least-deadwood spread (Q19 b), a Hollywood
     win boxed in its first column only (Q20 b), the orders

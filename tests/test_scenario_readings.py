@@ -12,12 +12,13 @@ from ginspec.bdd.features import run_features
     ("engine", "question", "areas", "played"),
     [
         ("tests.engines.readers:CountsBeforeTheDiscard", "Q2", ["knock", "stock"], True),
-        ("tests.engines.readers:GinAgainstNoDeadwoodIsNoWin", "Q7", ["gin", "scoring"], False),
+        ("tests.engines.readers:GinAgainstNoDeadwoodIsNoWin", "Q7", ["gin", "scoring"], True),
+        ("tests.engines.readers:EveryDefenderAtOrBelowRewarded", "Q21", ["multiplayer-house"], False),
     ],
 )
 def test_a_declared_reading_fails_no_scenario(engine: str, question: str, areas: list[str], played: bool) -> None:
-    """A reading the reference engine plays (Q2 b) derives the scenarios that turn on it, which
-    the engine playing it passes; any other (Q7 b) turns them away as unsupported."""
+    """A reading the reference engine plays (Q2 b, Q7 b) derives the scenarios that turn on it,
+    which the engine playing it passes; any other (Q21 b) turns them away as unsupported."""
     results = run_features(engine, areas=areas)
     assert results, "the scenarios ran"
     failing = [(result.id, result.message) for result in results if result.status not in ("pass", "unsupported")]

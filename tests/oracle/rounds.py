@@ -714,10 +714,16 @@ def _double(state: State, points: int) -> int:
 
 def _gin_end(state: State, knocker: str, held: frozenset, outcome: str, bonus: int) -> State:
     defender = least_deadwood(state.hands[other(knocker)])
+    winner, points = knocker, bonus + defender
+    if defender == 0 and reading(state.params, "Q7") == "b":  # Q7 b: a tie, by the tie rule for knocks
+        tie = state.params["tie_outcome"]
+        outcome = {"undercut": "undercut", "undercut_without_bonus": "undercut", "knocker_wins": "knock", "draw": "draw"}[tie]
+        winner = {"undercut": other(knocker), "knock": knocker, "draw": "none"}[outcome]
+        points = state.params["undercut_bonus"] if tie == "undercut" else 0
     result = {
         "outcome": outcome,
-        "winner": knocker,
-        "points": _double(state, bonus + defender),
+        "winner": winner,
+        "points": _double(state, points),
         "knocker": knocker,
         "knocker_deadwood": 0,
         "defender_deadwood": defender,

@@ -58,6 +58,8 @@ def score(knocker, defender, params, knocker_melds=None):
         if least_deadwood(knocker) != 0 or not params["big_gin"]:
             return {"error": "not_big_gin"}
         d_def = least_deadwood(defender)
+        if d_def == 0 and reading(params, "Q7") == "b":
+            return _tie(params, 0, 0, {frozenset()})  # Q7 b: the tie rule for knocks applies to big gin
         return _result("big_gin", "knocker", params["big_gin_bonus"] + d_def, 0, d_def, {frozenset()})
     if len(knocker) != params["hand_size"]:
         raise ValueError(f"the knocker holds {len(knocker)} cards")
@@ -85,6 +87,8 @@ def score(knocker, defender, params, knocker_melds=None):
 
     if d_knock == 0:
         d_def = least_deadwood(defender)
+        if d_def == 0 and reading(params, "Q7") == "b":
+            return _tie(params, 0, 0, {frozenset()})  # Q7 b: the tie rule for knocks applies to gin
         return _result("gin", "knocker", params["gin_bonus"] + d_def, 0, d_def, {frozenset()})
 
     outcomes = [defender_after_layoffs(s, defender, params) for s in spreads]
@@ -95,6 +99,11 @@ def score(knocker, defender, params, knocker_melds=None):
         return _result("knock", "knocker", d_def - d_knock, d_knock, d_def, groups)
     if d_def < d_knock:
         return _result("undercut", "defender", d_knock - d_def + params["undercut_bonus"], d_knock, d_def, groups)
+    return _tie(params, d_knock, d_def, groups)
+
+
+def _tie(params, d_knock, d_def, groups):
+    """SCORE-UNDERCUT-TIE: equal counts after a knock, by ``tie_outcome``."""
     tie = params["tie_outcome"]
     if tie == "undercut":
         return _result("undercut", "defender", params["undercut_bonus"], d_knock, d_def, groups)

@@ -317,7 +317,8 @@ def _end(state: Table) -> Table:
     others = [state.seats[(state.seats.index(k) + i) % len(state.seats)] for i in range(1, len(state.seats))]
     points = {s: 0 for s in state.seats}
     kc = state.kcount
-    if kc == 0:
+    tied = reading(params, "Q7") == "b" and 0 in [counts[s] for s in others]  # Q7 b: the tie rule for knocks
+    if kc == 0 and not tied:
         outcome, winner = "gin", k
         for s in others:
             points[s] = -params["gin_defender_deadwood_multiplier"] * counts[s]

@@ -242,6 +242,8 @@ def _table_hand(data, params):
     counts[knocker] = kcount
 
     points = {seat: 0 for seat in seats}
+    if gin and (params.get("readings") or {}).get("Q7") == "b" and 0 in [counts[seat] for seat in others]:
+        gin = False  # Q7 b: a player with no deadwood ties the gin, and the tie rule for knocks applies
     if gin:
         outcome, winner = "gin", knocker
         points[knocker] = params["gin_bonus"]
