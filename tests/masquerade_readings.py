@@ -7,7 +7,8 @@ Acted out: Q2 ``b`` (the count of the eleven cards before the discard), Q7 ``b``
 deadwood ties, and the tie rule for knocks applies: the reference engine's own play of it), Q12 ``c`` (no knock at the wall), Q19 ``b`` (only a least-deadwood spread),
 Q20 ``b`` (a Hollywood win is a box in its first column only), Q21 ``b`` (every defender at or
 below the knocker's count is rewarded), Q27 ``b`` and ``c`` (the order of a knock's offences),
-Q28 ``b`` (a recorded result's winner must score his bonus), Q29 ``b`` (a dealer who is not a
+Q28 ``b`` (a recorded result's winner must score his bonus: the reference engine's own play of
+it), Q29 ``b`` (a dealer who is not a
 player is an error of the hand record), Q30 ``b`` (a spread is scored as shown: in a hand played
 move by move, the reference engine's own play of it), Q31 ``b`` (without
 the wall, the stock is rebuilt and play goes on). Any other reading is declared only, the
@@ -75,11 +76,12 @@ class Reading:
 
     def _answer(self, question: Question) -> dict[str, Any]:
         choice = (self.question, self.reading)
-        if choice == ("Q7", "b") or (question.kind in ("round", "table_round") and choice == ("Q30", "b")):
+        if choice in (("Q7", "b"), ("Q28", "b")) or (question.kind in ("round", "table_round") and choice == ("Q30", "b")):
             # the tie rule for knocks applied to gin (its outcome, winner and points by tie_outcome,
-            # for two and at a table), and a knock scored as shown in a hand played move by move (a
-            # lay-off phase after a gin hand shown short): the reference engine's own play of the
-            # reading, which the oracle confirms wherever a case is derived under it
+            # for two and at a table), a recorded table result's amounts checked against the
+            # bonuses, and a knock scored as shown in a hand played move by move (a lay-off phase
+            # after a gin hand shown short): the reference engine's own play of the reading, which
+            # the oracle confirms wherever a case is derived under it
             played = dataclasses.replace(question, parameters={**question.parameters, "readings": {self.question: self.reading}})
             return self._after(question, super()._answer(played))  # type: ignore[misc]
         if question.kind in ("round", "table_round") and choice in ROUND_READINGS:
@@ -90,8 +92,6 @@ class Reading:
             answer = self._count_before_discard(question)
         elif question.kind == "hollywood" and choice == ("Q20", "b"):
             answer = _hollywood_first_box_only(question)
-        elif question.kind == "table_game" and choice == ("Q28", "b"):
-            answer = _amounts_checked(question) or super()._answer(question)  # type: ignore[misc]
         else:
             answer = super()._answer(question)  # type: ignore[misc]
         return self._after(question, answer)
@@ -240,22 +240,6 @@ def _every_defender_rewarded(answer: dict[str, Any], question: Question) -> dict
 def _checkpoint_at_the_empty_wall(answer: Mapping[str, Any]) -> bool:
     checkpoints = answer.get("checkpoints") or {}
     return any(state.get("stock") == 0 and state.get("phase") in ("wall", "over") for state in checkpoints.values())
-
-
-def _amounts_checked(question: Question) -> dict[str, Any] | None:
-    """Q28 b: a recorded result whose winner scores another amount than his bonus is refused."""
-    parameters = question.parameters
-    bonuses = {
-        "knock": {parameters.get("knock_bonus")},
-        "undercut": {parameters.get("undercut_bonus")} | ({0} if parameters.get("tie_outcome") == "undercut_without_bonus" else set()),
-        "gin": {parameters.get("gin_bonus")},
-        "big_gin": {parameters.get("big_gin_bonus")},
-    }
-    for hand in question.input.get("hands") or ():
-        winner, points = hand.get("winner"), hand.get("points")
-        if winner not in (None, "none") and isinstance(points, Mapping) and points.get(winner) not in bonuses.get(hand.get("outcome", "knock"), {points.get(winner)}):
-            return {"error": "invalid_hand_record", "message": "the winner's points are not his bonus"}
-    return None
 
 
 def _hollywood_first_box_only(question: Question) -> dict[str, Any]:
