@@ -72,6 +72,16 @@ def can_knock_with(deadwood: int, rules: HandRules) -> bool:
     return deadwood <= rules.knock_limit
 
 
+def counted_before_discard(held: int, rules: HandRules, limit: int | None = None) -> bool:
+    """KNOCK-COUNT-AFTER-DISCARD under the reading of open question Q2: by default (``a``) only the
+    cards kept count, and this is always true; under reading ``b`` the least deadwood of the
+    cards held before the discard (a mask) must be within the limit (``limit``, the knock limit
+    in force, or the variant's) as well."""
+    if rules.reading("Q2") != "b":
+        return True
+    return least_deadwood(held, ace_high=ace_may_be_high(held, rules)) <= (rules.knock_limit if limit is None else limit)
+
+
 def is_gin(deadwood: int) -> bool:
     """GIN-DEFINITION: gin is a knock whose kept cards are all melded."""
     return deadwood == 0
@@ -94,7 +104,7 @@ def evaluate_drawn_hand(cards: Sequence[Card], rules: HandRules) -> DrawnHand:
     return DrawnHand(
         deadwood=deadwood,
         discards=tuple(discards),
-        can_knock=can_knock_with(deadwood, rules),
+        can_knock=can_knock_with(deadwood, rules) and counted_before_discard(mask, rules),
         can_gin=is_gin(deadwood),
         can_big_gin=big_gin,
         kept=kept,
@@ -119,4 +129,5 @@ def check_knock(cards: Sequence[Card], discard: Card, rules: HandRules) -> Knock
         raise CardNotHeld(f"the discard {str(discard)!r} is not in the hand {format_cards(cards)!r}")
     mask = mask_of(cards)
     deadwood = least_deadwood(mask ^ discard.bit, ace_high=ace_may_be_high(mask, rules))
-    return KnockCheck(legal=can_knock_with(deadwood, rules), deadwood=deadwood, gin=is_gin(deadwood))
+    legal = can_knock_with(deadwood, rules) and counted_before_discard(mask, rules)
+    return KnockCheck(legal=legal, deadwood=deadwood, gin=is_gin(deadwood))

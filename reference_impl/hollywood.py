@@ -114,7 +114,8 @@ def play_hollywood(hands: Sequence[HandRecord | Mapping[str, Any]], rules: GameR
 
     Each win is entered in the columns of :func:`columns_for`; in each, it adds to the winner's total
     what it would add in a single game (its points, and with immediate boxes its boxes' value) and
-    counts its boxes there (HOLLY-BOX-PER-GAME). A hand without a winner is entered nowhere. As soon
+    counts its boxes there (HOLLY-BOX-PER-GAME; under reading ``b`` of open question Q20, its boxes
+    count in the first of those columns only). A hand without a winner is entered nowhere. As soon
     as a player's total in a column reaches the target the column closes and is settled on its own,
     with game bonus, box bonus and shutout counted within it (HOLLY-GAME-CLOSE, HOLLY-TARGET); later
     wins go only to open columns. Several columns can close on the same hand. The session is over
@@ -129,11 +130,12 @@ def play_hollywood(hands: Sequence[HandRecord | Mapping[str, Any]], rules: GameR
         if not hand.has_winner:
             continue
         player = hand.winner
-        for index in columns_for(player, columns):
+        for order, index in enumerate(columns_for(player, columns)):
             column = columns[index]
-            column.points[player] += credit(hand, rules)
+            boxed = order == 0 or rules.reading("Q20") != "b"  # Q20 b: a box in the first column only
+            column.points[player] += credit(hand, rules) if boxed else hand.points
             column.hand_points[player] += hand.points
-            column.boxes[player] += boxes_won(hand, rules)
+            column.boxes[player] += boxes_won(hand, rules) if boxed else 0
             column.entries[player] += 1
             if column.points[player] >= rules.game_target:
                 column.closed_after = number

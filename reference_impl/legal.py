@@ -23,6 +23,7 @@ from typing import Any, Mapping, Protocol, Sequence
 from reference_impl.actions import SEATS, Action, keep_value
 from reference_impl.cards import DECK, LANE_BITS, LANE_MASK, Card, mask_of
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, least_deadwood_after_discard
+from reference_impl.hand import counted_before_discard
 from reference_impl.melds import MeldType, meld_type, sort_cards
 from reference_impl.rules import RoundRules
 
@@ -164,8 +165,8 @@ def _big_gin_open(state: HandInPlay, held: int) -> bool:
 
 def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int], list[int], bool]:
     """Discards (card bits, in canonical order) that allow a knock, those that make gin, and
-    whether big gin is open: KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, GIN-DEFINITION,
-    BIGGIN-DEFINITION.
+    whether big gin is open: KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD (under reading ``b`` of open
+    question Q2, the cards held before the discard too), GIN-DEFINITION, BIGGIN-DEFINITION.
 
     The least deadwood after the best of all discards comes first, from the per-suit tables in one
     pass. It is a lower bound for every single discard, so when it is over the knock limit no
@@ -184,6 +185,10 @@ def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int
     least_after = least_deadwood_after_discard(held, ace_high=high)
     big_gin = (least_after == 0 or held.bit_count() % 3 == 0) and _big_gin_open(state, held)
     if least_after > limit:
+        return knocks, gins, big_gin and not drew_the_fiftieth_card(state)
+    if drew_the_fiftieth_card(state):  # Q12 c: no going out with the fiftieth card
+        return knocks, gins, False
+    if not counted_before_discard(held, state.round_rules.hand, limit):  # Q2 b
         return knocks, gins, big_gin
     rest = discardable
     while rest:
@@ -195,6 +200,15 @@ def _going_out(state: HandInPlay, held: int, discardable: int) -> tuple[list[int
             if deadwood == 0:
                 gins.append(bit)
     return knocks, gins, big_gin
+
+
+def drew_the_fiftieth_card(state: HandInPlay) -> bool:
+    """Under reading ``c`` of open question Q12 (STOCK-FIFTIETH-CARD), whether the player about to
+    discard drew the card that left the stock down to the wall, with which he may not go out; never
+    under the default reading."""
+    if state.round_rules.reading("Q12") != "c" or state.phase != "discard" or getattr(state, "wall_draw", False):
+        return False
+    return len(state.stock) <= state.round_rules.stock_dead_cards
 
 
 def _gin_open(state: HandInPlay, player: str) -> bool:

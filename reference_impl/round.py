@@ -366,6 +366,10 @@ def _finish_gin(state: RoundState, outcome: str, bonus: int) -> RoundState:
     defender_mask = state.hand_mask(other(state.knocker))
     defender_deadwood = least_deadwood(defender_mask, ace_high=ace_may_be_high(defender_mask, state.rules.hand))
     result = RoundResult(outcome, state.knocker, _doubled(state, bonus + defender_deadwood), state.knocker, 0, defender_deadwood)
+    if defender_deadwood == 0 and state.rules.reading("Q7") == "b":  # Q7 b: the tie rule for knocks
+        tied, winner, points = outcome_of_knock(0, 0, state.hand_rules)
+        seat = {"knocker": state.knocker, "defender": other(state.knocker), "none": "none"}[winner]
+        result = RoundResult(tied, seat, _doubled(state, points), state.knocker, 0, 0)
     return _evolve(state, phase="over", to_play=None, result=result)
 
 

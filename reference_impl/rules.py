@@ -128,12 +128,59 @@ class Rules:
         if isinstance(parameters, CheckedParameters):
             return cls(parameters)
         cls.check(parameters)
+        check_readings(parameters)
         # a copy: the caller's mapping may change later, the rules may not
         return cls(MappingProxyType(dict(parameters)))
+
+    def reading(self, question: str) -> str:
+        """The reading the engine plays of an open question of ``spec/ambiguities.yaml`` that no
+        variant parameter settles (:data:`READINGS`): the one the parameters' ``readings`` name
+        (``{"Q2": "b"}``), else the default ``a``. No variant sets ``readings``; the suite passes it
+        to work out the answers of an engine that declares another reading."""
+        readings = self.__dict__.get("_readings")
+        if readings is None:  # read once, and kept as the parameters are (a hot path of play)
+            given = self.parameters.get("readings")
+            readings = self.__dict__.setdefault("_readings", dict(given) if isinstance(given, Mapping) else {})
+        return str(readings.get(question, "a"))
 
     def replace(self, **values: Any) -> Self:
         """The same rules with some parameters set otherwise (the knock limit in force, say)."""
         return type(self)(ChainMap(values, self.parameters))
+
+
+READINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"Q2": ("a", "b"), "Q7": ("a", "b"), "Q12": ("a", "b", "c"), "Q19": ("a", "b"), "Q20": ("a", "b"), "Q27": ("a", "b", "c"), "Q28": ("a", "b"), "Q30": ("a", "b")})
+"""The open questions whose readings the engine plays (:meth:`Rules.reading`), with their readings:
+
+- Q2 (KNOCK-COUNT-AFTER-DISCARD): ``a`` the ten cards kept are counted; ``b`` the eleven cards
+  before the discard must be within the limit as well;
+- Q7 (GIN-CANNOT-BE-UNDERCUT): ``a`` gin (or big gin) scores its bonus even against a defender
+  with no deadwood; ``b`` against him the tie rule for knocks applies (SCORE-UNDERCUT-TIE);
+- Q12 (STOCK-FIFTIETH-CARD): ``a`` and ``b`` the player who draws the fiftieth card may knock
+  with it; ``c`` he may not (no knock, gin or big gin while the stock is down to the wall);
+- Q19 (MELD-ARRANGEMENT-CHOICE): ``a`` any valid spread within the limit may be shown; ``b`` only
+  a least-deadwood spread (another is an invalid spread, or for a scored hand an illegal knock);
+- Q20 (HOLLY-BOX-PER-GAME): ``a`` a Hollywood win's boxes count in every column it enters; ``b``
+  in the first of them only;
+- Q27 (IRREG-ILLEGAL-KNOCK), a knock wrong in two ways: ``a`` the discard, then the count, then
+  the spread; ``b`` the count first, whatever else is wrong; ``c`` the discard, then the spread,
+  then the count;
+- Q28 (MPN-SEED003-SCORING): ``a`` a recorded table result is checked for its signs; ``b`` its
+  winner must score the bonus of its outcome as well;
+- Q30 (GIN-DEFINITION): ``a`` cards kept that can all be melded are gin whatever spread is shown;
+  ``b`` a spread shown is scored as shown, gin or not."""
+
+
+def check_readings(parameters: Mapping[str, Any]) -> None:
+    """Raise :class:`InvalidParameter` unless the parameters' ``readings``, when given, name only
+    questions of :data:`READINGS` and readings they have."""
+    readings = parameters.get("readings")
+    if readings is None:
+        return
+    if not isinstance(readings, Mapping):
+        raise InvalidParameter(f"readings={readings!r} must map open questions to readings")
+    for question, reading in readings.items():
+        if reading not in READINGS.get(question, ()):
+            raise InvalidParameter(f"readings: {question}={reading!r} is no reading the engine plays ({', '.join(f'{name}: {chr(47).join(ids)}' for name, ids in READINGS.items())})")
 
 
 @lru_cache(maxsize=None)

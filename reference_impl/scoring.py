@@ -71,14 +71,23 @@ def score_big_gin(knocker: Sequence[Card], defender: Sequence[Card], rules: Hand
     defence = defender_without_layoffs(defender, rules)
     mask = mask_of(knocker)
     spread = optimal_arrangements(mask, ace_high=ace_may_be_high(mask, rules))[0]
-    return HandResult("big_gin", "knocker", rules.big_gin_bonus + defence.deadwood, spread, defence)
+    return _gin_result("big_gin", rules.big_gin_bonus, spread, defence, rules)
+
+
+def _gin_result(outcome: str, bonus: int, spread: Arrangement, defence: DefenderResult, rules: HandRules) -> HandResult:
+    """SCORE-GIN or SCORE-BIGGIN: the bonus and the defender's deadwood, even when he has none
+    (GIN-CANNOT-BE-UNDERCUT); under reading ``b`` of open question Q7 a defender with no deadwood
+    ties the knocker, and the tie rule for knocks applies (SCORE-UNDERCUT-TIE)."""
+    if defence.deadwood == 0 and rules.reading("Q7") == "b":
+        tied, winner, points = outcome_of_knock(0, 0, rules)
+        return HandResult(tied, winner, points, spread, defence)
+    return HandResult(outcome, "knocker", bonus + defence.deadwood, spread, defence)
 
 
 def _result_against(spread: Arrangement, defender: Sequence[Card], rules: HandRules) -> HandResult:
     if spread.deadwood == 0:
         # GIN-NO-LAYOFF, GIN-DEFENDER-MELDS, GIN-CANNOT-BE-UNDERCUT: SCORE-GIN
-        defence = defender_without_layoffs(defender, rules)
-        return HandResult("gin", "knocker", rules.gin_bonus + defence.deadwood, spread, defence)
+        return _gin_result("gin", rules.gin_bonus, spread, defender_without_layoffs(defender, rules), rules)
     defence = best_defence(spread.melds, defender, rules)
     outcome, winner, points = outcome_of_knock(spread.deadwood, defence.deadwood, rules)
     return HandResult(outcome, winner, points, spread, defence)
@@ -101,7 +110,12 @@ def knocker_spread(
     mask = mask_of(knocker)
     high = ace_may_be_high(mask, rules)
     best_spreads = optimal_arrangements(mask, ace_high=high)
-    if knocker_melds is not None and best_spreads[0].deadwood != 0:
+    least = best_spreads[0].deadwood
+    if knocker_melds is not None and rules.reading("Q19") == "b" and can_knock_with(least, rules):
+        shown = spread_from_melds(knocker_melds, knocker, high).deadwood
+        if shown > least:
+            raise IllegalKnock(f"the spread shown leaves {shown}, not the least deadwood {least} (open question Q19, reading b)")
+    if knocker_melds is not None and (least != 0 or rules.reading("Q30") == "b"):  # Q30 b: as shown
         candidates = [spread_from_melds(knocker_melds, knocker, high)]
     else:
         if knocker_melds is not None:
@@ -113,10 +127,27 @@ def knocker_spread(
         )
     if candidates[0].deadwood == 0 or len(candidates) == 1:
         return candidates[0]
-    left = {index: best_defence(spread.melds, defender, rules).deadwood for index, spread in enumerate(candidates)}
-    most = max(left.values())
-    tied = [spread for index, spread in enumerate(candidates) if left[index] == most]
-    return min(tied, key=lambda spread: format_spread(spread.melds))
+    return min(_best_for_knocker(candidates, defender, rules), key=lambda spread: format_spread(spread.melds))
+
+
+def _best_for_knocker(candidates: Sequence[Arrangement], defender: Sequence[Card], rules: HandRules) -> list[Arrangement]:
+    """The spreads among ``candidates`` that leave the defender the most deadwood after his best
+    melds and lay-offs (LAYOFF-OPTIMAL): the best for the knocker (SCORE-AUTO-SPREAD)."""
+    left = [best_defence(spread.melds, defender, rules).deadwood for spread in candidates]
+    return [spread for spread, count in zip(candidates, left) if count == max(left)]
+
+
+def admissible_spreads(knocker: Sequence[Card], defender: Sequence[Card], rules: HandRules, best_only: bool = False) -> list[Arrangement]:
+    """SCORE-AUTO-SPREAD: the spreads a knocker whose spread is not given may lay down, each as
+    right as the others: every least-deadwood arrangement of his kept cards, or with
+    ``best_only`` those of them best for him (:func:`_best_for_knocker`). Empty when the choice
+    cannot change the result: one arrangement only, or gin (nothing is laid off). Whether the knock
+    is within the limit is the caller's question (KNOCK-LIMIT)."""
+    mask = mask_of(knocker)
+    spreads = optimal_arrangements(mask, ace_high=ace_may_be_high(mask, rules))
+    if len(spreads) < 2 or spreads[0].deadwood == 0:
+        return []
+    return _best_for_knocker(spreads, defender, rules) if best_only else list(spreads)
 
 
 def score_hand(

@@ -153,6 +153,28 @@ class TableStanding:
     boxes: Mapping[str, int]
 
 
+def check_bonus_amounts(hands: Sequence[Mapping[str, Any]], rules: TableRules) -> None:
+    """Under reading ``b`` of open question Q28 (MPN-SEED003-SCORING), a recorded hand result
+    whose winner scores another amount than the bonus of its outcome (``knock_bonus``,
+    ``undercut_bonus`` or 0 for a tie under ``undercut_without_bonus``, ``gin_bonus``,
+    ``big_gin_bonus``) is refused; under the default reading its signs alone are checked."""
+    if rules.reading("Q28") != "b":
+        return
+    given = rules.parameters
+    bonuses = {
+        "knock": {given.get("knock_bonus")},
+        "undercut": {given.get("undercut_bonus")} | ({0} if given.get("tie_outcome") == "undercut_without_bonus" else set()),
+        "gin": {given.get("gin_bonus")},
+        "big_gin": {given.get("big_gin_bonus")},
+    }
+    for number, hand in enumerate(hands, start=1):
+        winner, points = hand.get("winner"), hand.get("points")
+        if winner in (None, "none") or not isinstance(points, Mapping):
+            continue
+        if points.get(winner) not in bonuses.get(hand.get("outcome", "knock"), {points.get(winner)}):
+            raise InvalidHandRecord(f"hand {number}: the winner scores {points.get(winner)!r}, not the bonus of a {hand.get('outcome', 'knock')} (open question Q28, reading b)")
+
+
 def table_game_standing(first_dealer: str, hands: Sequence[Mapping[str, Any]], rules: TableRules) -> TableStanding:
     """Follow a game at the table through the hands played so far.
 
@@ -171,6 +193,7 @@ def table_game_standing(first_dealer: str, hands: Sequence[Mapping[str, Any]], r
     seats = rules.seats
     if first_dealer not in seats:
         raise InvalidDealer(f"the first dealer {first_dealer!r} is not one of {', '.join(seats)}")
+    check_bonus_amounts(hands, rules)
     records = [(number, TableHandRecord.from_mapping(hand, seats, number)) for number, hand in enumerate(hands, start=1)]
     game = rules.game
     points = dict.fromkeys(seats, 0)

@@ -208,7 +208,7 @@ def knocker_table_spread(
     """
     mask = mask_of(knocker)
     high = ace_may_be_high(mask, rules.hand)
-    if knocker_melds is not None and least_deadwood(mask, ace_high=high) != 0:
+    if knocker_melds is not None and (least_deadwood(mask, ace_high=high) != 0 or rules.reading("Q30") == "b"):  # Q30 b: as shown
         candidates = [spread_from_melds(knocker_melds, knocker, high)]
     else:
         if knocker_melds is not None:
@@ -220,6 +220,23 @@ def knocker_table_spread(
     gin = deadwood == 0
     scored = [(spread, _gin_defences(others, order, rules) if gin else _defences(spread, others, order, rules)) for spread in candidates]
     return max(scored, key=lambda pair: _spread_preference(pair[1], order))
+
+
+def admissible_table_spreads(
+    knocker: Sequence[Card], others: Mapping[str, Sequence[Card]], order: Sequence[str], rules: TableRules, best_only: bool = False
+) -> list[Arrangement]:
+    """SCORE-AUTO-SPREAD at a table: the spreads a knocker whose spread is not given may lay down,
+    each as right as the others: every least-deadwood arrangement of his cards, or with
+    ``best_only`` those the table convention of :func:`knocker_table_spread` ranks first. Empty
+    when the choice cannot change the result (one arrangement, or gin)."""
+    mask = mask_of(knocker)
+    spreads = optimal_arrangements(mask, ace_high=ace_may_be_high(mask, rules.hand))
+    if len(spreads) < 2 or spreads[0].deadwood == 0:
+        return []
+    if not best_only:
+        return list(spreads)
+    ranks = [_spread_preference(_defences(spread, others, order, rules), order) for spread in spreads]
+    return [spread for spread, rank in zip(spreads, ranks) if rank == max(ranks)]
 
 
 def play_table_hand(
@@ -282,7 +299,7 @@ def score_table(knocked_by: str, deadwood: Mapping[str, int], rules: TableRules)
     order = turn_order_after(knocked_by, rules.seats)
     knocker_count = deadwood[knocked_by]
     points = dict.fromkeys(rules.seats, 0)
-    if knocker_count == 0:
+    if knocker_count == 0 and not (rules.reading("Q7") == "b" and 0 in (deadwood[seat] for seat in order)):  # Q7 b: a tie
         for seat in order:
             points[seat] = -rules.gin_defender_deadwood_multiplier * deadwood[seat] + 0
         points[knocked_by] = rules.hand.gin_bonus

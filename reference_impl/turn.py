@@ -32,8 +32,10 @@ from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import Card
 from reference_impl.deadwood import ace_may_be_high, least_deadwood, optimal_arrangements
 from reference_impl.errors import GinError, IllegalKnock, InvalidMelds
+from reference_impl.melds import check_spread
 from reference_impl.evolve import evolve as _evolve
-from reference_impl.legal import HandInPlay, _big_gin_open, _discardable, _gin_open, _layoff_targets, legal_actions
+from reference_impl.hand import counted_before_discard
+from reference_impl.legal import HandInPlay, _big_gin_open, drew_the_fiftieth_card, _discardable, _gin_open, _layoff_targets, legal_actions
 from reference_impl.rules import RoundRules
 
 PHASES = ("first_turn", "draw", "discard", "wall", "layoff", "over")
@@ -202,15 +204,33 @@ def _discard(state: State, action: Action, refuse: Refuse) -> State:
 def _knock(state: State, action: Action, refuse: Refuse) -> State:
     """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, KNOCK-DISCARD-FACE-DOWN, GIN-DEFINITION, then the
     spread (SCORE-AUTO-SPREAD or the one given) and, unless gin, the lay-off phase from the player
-    after the knocker."""
+    after the knocker. A knock wrong in two ways is refused for the offence the reading of open
+    question Q27 puts first (IRREG-ILLEGAL-KNOCK; ``a``: the discard, the count, the spread), and
+    under reading ``b`` of Q2 the cards held before the discard are counted too."""
     player, card = action.player, action.card
     assert card is not None
-    _check_discardable(state, player, card, refuse)
     rules = state.round_rules
-    kept_mask = state.hand_mask(player) ^ card.bit
+    if drew_the_fiftieth_card(state):
+        raise refuse("wrong_phase", "the player who drew the fiftieth card may not knock with it (open question Q12, reading c)")
+    order = rules.reading("Q27")
+    held = state.hand_mask(player)
+    kept_mask = held ^ card.bit
     deadwood = least_deadwood(kept_mask, ace_high=ace_may_be_high(kept_mask, rules.hand))
-    if deadwood > state.knock_limit:
+    over = deadwood > state.knock_limit
+    if order == "b" and over and held & card.bit:  # Q27 b: the count before anything else
         raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
+    _check_discardable(state, player, card, refuse)
+    if order == "c" and action.spread is not None:  # Q27 c: the spread as shown before the count
+        try:
+            check_spread(action.spread, _remove(state.hand(player), card), ace_may_be_high(kept_mask, rules.hand))
+        except InvalidMelds as exc:
+            raise refuse("invalid_spread", str(exc)) from None
+    if over:
+        raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
+    if not counted_before_discard(held, rules.hand, state.knock_limit):
+        raise refuse("over_knock_limit", "the cards held before the discard are over the knock limit (open question Q2, reading b)")
+    if rules.reading("Q19") == "b" and action.spread is not None and _shows_more(action.spread, _remove(state.hand(player), card), deadwood, ace_may_be_high(kept_mask, rules.hand)):
+        raise refuse("invalid_spread", f"the spread shown is not a least-deadwood spread ({deadwood}) (open question Q19, reading b)")
     if rules.gin_mandatory and deadwood > 0 and _gin_open(state, player):
         raise refuse("gin_required", "gin is available and this variant requires it")
     kept = _remove(state.hand(player), card)
@@ -236,10 +256,23 @@ def _knock(state: State, action: Action, refuse: Refuse) -> State:
     return _evolve(knocked, phase="layoff", to_play=state.next_seat(player))
 
 
+def _shows_more(spread: Sequence[Sequence[Card]], kept: Sequence[Card], least: int, ace_high: bool) -> bool:
+    """Whether a valid spread shown leaves more than the least deadwood of the cards kept (an
+    invalid one is refused as such elsewhere)."""
+    from reference_impl.scoring import spread_from_melds
+
+    try:
+        return spread_from_melds(spread, kept, ace_high).deadwood > least
+    except InvalidMelds:
+        return False
+
+
 def _big_gin(state: State, action: Action, refuse: Refuse) -> State:
     """BIGGIN-DEFINITION, BIGGIN-NO-LAYOFF, SCORE-BIGGIN: no discard, no lay-offs."""
     held = state.hand_mask(action.player)
     rules = state.round_rules.hand
+    if drew_the_fiftieth_card(state):
+        raise refuse("wrong_phase", "the player who drew the fiftieth card may not go out with it (open question Q12, reading c)")
     if not _big_gin_open(state, held):
         reason = "the variant has no big gin" if not rules.big_gin else "not every card held is melded"
         raise refuse("not_big_gin", reason)

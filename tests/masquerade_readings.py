@@ -4,11 +4,13 @@ would, wherever that is cheap to act out, so that a case the suite fails to reco
 the question fails the masquerade.
 
 Acted out: Q2 ``b`` (the count of the eleven cards before the discard), Q7 ``b`` (gin against no
-deadwood is undercut), Q12 ``c`` (no knock at the wall), Q19 ``b`` (only a least-deadwood spread),
+deadwood ties, and the tie rule for knocks applies: the reference engine's own play of it), Q12 ``c`` (no knock at the wall), Q19 ``b`` (only a least-deadwood spread),
 Q20 ``b`` (a Hollywood win is a box in its first column only), Q21 ``b`` (every defender at or
 below the knocker's count is rewarded), Q27 ``b`` and ``c`` (the order of a knock's offences),
-Q28 ``b`` (a recorded result's winner must score his bonus), Q29 ``b`` (a dealer who is not a
-player is an error of the hand record), Q30 ``b`` (a spread is scored as shown), Q31 ``b`` (without
+Q28 ``b`` (a recorded result's winner must score his bonus: the reference engine's own play of
+it), Q29 ``b`` (a dealer who is not a
+player is an error of the hand record), Q30 ``b`` (a spread is scored as shown: in a hand played
+move by move, the reference engine's own play of it), Q31 ``b`` (without
 the wall, the stock is rebuilt and play goes on). Any other reading is declared only, the
 reference answering as it does (no case depends on it). A reading that parameters select is
 played by answering under those parameters, whatever the question says.
@@ -74,6 +76,14 @@ class Reading:
 
     def _answer(self, question: Question) -> dict[str, Any]:
         choice = (self.question, self.reading)
+        if choice in (("Q7", "b"), ("Q28", "b")) or (question.kind in ("round", "table_round") and choice == ("Q30", "b")):
+            # the tie rule for knocks applied to gin (its outcome, winner and points by tie_outcome,
+            # for two and at a table), a recorded table result's amounts checked against the
+            # bonuses, and a knock scored as shown in a hand played move by move (a lay-off phase
+            # after a gin hand shown short): the reference engine's own play of the reading, which
+            # the oracle confirms wherever a case is derived under it
+            played = dataclasses.replace(question, parameters={**question.parameters, "readings": {self.question: self.reading}})
+            return self._after(question, super()._answer(played))  # type: ignore[misc]
         if question.kind in ("round", "table_round") and choice in ROUND_READINGS:
             answer = _replay(question, self._before, self._seen)
         elif question.kind == "score" and choice in (("Q19", "b"), ("Q30", "b")) and question.input.get("knocker_melds") is not None:
@@ -82,8 +92,6 @@ class Reading:
             answer = self._count_before_discard(question)
         elif question.kind == "hollywood" and choice == ("Q20", "b"):
             answer = _hollywood_first_box_only(question)
-        elif question.kind == "table_game" and choice == ("Q28", "b"):
-            answer = _amounts_checked(question) or super()._answer(question)  # type: ignore[misc]
         else:
             answer = super()._answer(question)  # type: ignore[misc]
         return self._after(question, answer)
@@ -98,8 +106,6 @@ class Reading:
 
     def _after(self, question: Question, answer: dict[str, Any]) -> dict[str, Any]:
         choice = (self.question, self.reading)
-        if choice == ("Q7", "b"):
-            return _gin_undercut(answer)
         if choice == ("Q21", "b"):
             return _every_defender_rewarded(answer, question)
         if choice == ("Q31", "b") and question.kind == "round" and question.parameters.get("stock_dead_cards") == 0:
@@ -110,6 +116,8 @@ class Reading:
     # ------------------------------------------------------------------ rounds
 
     def _seen(self, state: Any, reported: dict[str, Any]) -> dict[str, Any]:
+        if state.phase == "wall" and self._wall_take_closed(state):
+            return {**reported, "legal": [text for text in reported["legal"] if parse_action(text).verb != "draw"]}
         if state.phase != "discard":
             return reported
         player = state.to_play
@@ -126,10 +134,20 @@ class Reading:
 
         return {**reported, "legal": [text for text in reported["legal"] if kept(text)]}
 
+    def _wall_take_closed(self, state: Any) -> bool:
+        """Q2 b at the wall: the last discard is taken only to go out, and no knock is open when
+        the eleven cards it makes hold more than the limit."""
+        if (self.question, self.reading) != ("Q2", "b"):
+            return False
+        return _deadwood((*state.hand(state.to_play), state.discard_pile[-1]), _hand_rules(state)) > state.knock_limit
+
     def _before(self, state: Any, action: Any) -> None:
         from reference_impl.errors import InvalidMelds
         from reference_impl.round import forfeits_game
         from reference_impl.scoring import spread_from_melds
+
+        if state.phase == "wall" and action.verb == "draw" and action.source == "discard" and action.player == state.to_play and self._wall_take_closed(state):
+            raise Refused("over_knock_limit", "the eleven cards would hold too much to knock", forfeits_game("over_knock_limit", state.round_rules))
 
         if action.verb not in ("knock", "big_gin") or state.phase != "discard" or action.player != state.to_play:
             return
@@ -206,19 +224,6 @@ class Reading:
         }
 
 
-def _gin_undercut(answer: dict[str, Any]) -> dict[str, Any]:
-    """Q7 b: gin against a defender with no deadwood is a tie, and the tie rule makes it an
-    undercut."""
-    if answer.get("outcome") not in ("gin", "big_gin"):
-        return answer
-    if answer.get("defender_deadwood") == 0:
-        return {**answer, "outcome": "undercut", "winner": "p2" if answer.get("winner") == "p1" else "p1"}
-    counts = answer.get("deadwood")
-    if isinstance(counts, dict) and any(count == 0 for player, count in counts.items() if player != answer.get("winner")):
-        return {**answer, "outcome": "undercut"}
-    return answer
-
-
 def _every_defender_rewarded(answer: dict[str, Any], question: Question) -> dict[str, Any]:
     """Q21 b: every defender at or below the knocker's count scores as the winner does."""
     counts, knocker = answer.get("deadwood"), answer.get("knocker_deadwood")
@@ -235,22 +240,6 @@ def _every_defender_rewarded(answer: dict[str, Any], question: Question) -> dict
 def _checkpoint_at_the_empty_wall(answer: Mapping[str, Any]) -> bool:
     checkpoints = answer.get("checkpoints") or {}
     return any(state.get("stock") == 0 and state.get("phase") in ("wall", "over") for state in checkpoints.values())
-
-
-def _amounts_checked(question: Question) -> dict[str, Any] | None:
-    """Q28 b: a recorded result whose winner scores another amount than his bonus is refused."""
-    parameters = question.parameters
-    bonuses = {
-        "knock": {parameters.get("knock_bonus")},
-        "undercut": {parameters.get("undercut_bonus")} | ({0} if parameters.get("tie_outcome") == "undercut_without_bonus" else set()),
-        "gin": {parameters.get("gin_bonus")},
-        "big_gin": {parameters.get("big_gin_bonus")},
-    }
-    for hand in question.input.get("hands") or ():
-        winner, points = hand.get("winner"), hand.get("points")
-        if winner not in (None, "none") and isinstance(points, Mapping) and points.get(winner) not in bonuses.get(hand.get("outcome", "knock"), {points.get(winner)}):
-            return {"error": "invalid_hand_record", "message": "the winner's points are not his bonus"}
-    return None
 
 
 def _hollywood_first_box_only(question: Question) -> dict[str, Any]:

@@ -110,10 +110,24 @@ def test_an_engine_that_lays_off_by_itself_skips_hands_about_a_layoff_action(mon
 
 
 def test_a_declared_reading_spares_the_cases_that_depend_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reading the reference engine does not play (Q21 b, at a table): the cases that turn on it
+    are unsupported, naming the question."""
+    tied_at_the_table = [VECTORS["scoring-9101"], VECTORS["scoring-9102"]]
+    seen = _both({"readings": {"Q21": "b"}}, tied_at_the_table, monkeypatch)
+    assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
+    assert "open question Q21" in seen[0][2]
+
+
+def test_a_declared_reading_the_reference_plays_derives_its_cases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Q27 c, which the reference engine plays: the cases that turn on it are derived under it.
+    This engine declares it but answers by the default reading, so it fails them, in Python and
+    over JSON lines alike."""
     doubly_wrong = [VECTORS["round-6103"], VECTORS["round-6101"]]
     seen = _both({"readings": {"Q27": "c"}}, doubly_wrong, monkeypatch)
-    assert [status for _, status, _ in seen] == ["unsupported", "unsupported"]
-    assert "open question Q27" in seen[0][2]
+    # round-6103: over the limit with an invalid spread, which reading c refuses for its spread;
+    # round-6101: the card just taken, refused as such under either reading
+    assert [status for _, status, _ in seen] == ["fail", "pass"], seen
+    assert "expected 'invalid_spread'" in seen[0][2]
 
 
 def test_the_home_variant_is_played_by_default_and_derives_what_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,3 +149,25 @@ def test_an_unknown_home_variant_is_a_one_line_error(monkeypatch: pytest.MonkeyP
 
     with pytest.raises(InvalidVariant, match="home variant of limited: unknown variant 'no-such'"):
         _run(PYTHON, {"home_variant": "no-such"}, _pick(lambda v: True, 1), monkeypatch)
+
+
+def test_the_knocker_spread_an_engine_declares_crosses_json_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``knocker_spread: best`` is read the same in Python and over JSON lines; the reference
+    engine always lays down a spread best for the knocker, so it passes held to it."""
+    python_capabilities, _ = _run(PYTHON, {"knocker_spread": "best"}, [], monkeypatch)
+    assert python_capabilities.knocker_spread == "best"
+    seen = _both({"knocker_spread": "best"}, [VECTORS["scoring-7005"], VECTORS["round-7101"]], monkeypatch)
+    assert [status for _, status, _ in seen] == ["pass", "pass"]
+
+
+def test_a_knocker_spread_that_is_neither_any_nor_best_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Refused when the engine starts, in Python and over JSON lines: one line naming the values,
+    exit status 2."""
+    from tests.in_process import ginspec
+
+    monkeypatch.setenv("GINSPEC_LIMITED", json.dumps({"knocker_spread": "worst"}))
+    monkeypatch.setenv("PYTHONPATH", str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for engine in (PYTHON, OVER_JSON_LINES):
+        done = ginspec("check", "--engine", engine, "--id", "scoring-7005", "--report", str(tmp_path / "r.json"), "--force", cwd=ROOT)
+        assert done.returncode == 2, done.stderr
+        assert "knocker_spread" in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr

@@ -41,12 +41,16 @@ def test_the_short_spread_of_a_gin_hand_is_an_open_question_with_two_readings() 
     assert "Q30" in Path("spec/rules/melds.yaml").read_text(encoding="utf-8")
 
 
-def test_a_knock_refused_in_the_order_an_engine_declares_is_unsupported_not_failed() -> None:
+def test_a_knock_refused_in_the_order_an_engine_declares_is_derived_for_it_not_failed() -> None:
+    """Q27 c, played by the reference engine: the case is derived under the reading (the invalid
+    spread refused before the count), and the engine that plays it passes; without the reading
+    declared, the same answers fail."""
     vector = next(vector for vector in load_vectors() if vector.id == "round-6103")
     engine = Reading("Q27", "c")  # refuses the invalid spread before the count
     result = run_case(engine, engine.capabilities(), plan_case(vector))
-    assert result.status == "unsupported"
-    assert "Q27" in result.message and "'c'" in result.message
+    assert (result.status, result.origin) == ("pass", "derived"), result.message
+    assert result.expected["illegal"]["reason"] == "invalid_spread"
+    assert vector.expected["illegal"]["reason"] == "over_knock_limit"
     undeclared = Capabilities(engine="silent", version="1")  # the same answers, no reading declared
     result = run_case(engine, undeclared, plan_case(vector))
     assert result.status == "fail"

@@ -65,3 +65,16 @@ def test_a_refusal_the_engine_does_not_declare_is_unsupported_as_for_the_vector(
     assert case.status == "unsupported", (case.status, case.message)
     assert case.message == vector_result.message
     assert case.input is None, "the question is not asked"
+
+
+def test_a_parameter_limit_turns_away_only_the_scenarios_that_depend_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that plays only ``dealer_rotation: winner``, checked under classic (which
+    rotates the deal): a single-hand scenario written for another variant is asked under classic,
+    and its answer does not depend on who deals next, so it is judged, never turned away for the
+    rotation; a game scenario whose dealers follow the rotation still is."""
+    monkeypatch.setenv("GINSPEC_LIMITED", '{"parameters": {"dealer_rotation": ["winner"]}}')
+    results = run_features("tests.engines.limited:LimitedEngine", variant="classic", areas=["scoring", "deal"])
+    turned_away = {result.id for result in results if result.status == "unsupported" and "dealer_rotation" in result.message}
+    assert turned_away == {"deal/dealer-rotation.feature: The players deal in turn"}, sorted(turned_away)
+    single_hand = [result for result in results if result.id.startswith("scoring/")]
+    assert single_hand and {result.status for result in single_hand} == {"pass"}, [(r.id, r.status, r.message) for r in single_hand if r.status != "pass"]

@@ -477,3 +477,12 @@ def test_every_seed_statement_says_how_it_is_checked(site_dir: Path) -> None:
             assert "not checkable by a case" in shown, shown
         else:
             assert f"executable: {len(row['scenarios'])} scenario" in shown and f"{len(row['vectors'])} vector" in shown, shown
+
+
+def test_a_vector_page_shows_every_answer_the_rules_admit(site_dir: Path) -> None:
+    """scoring-7005 leaves the knocker two least-deadwood spreads (SCORE-AUTO-SPREAD): its page
+    shows the answer of the other one beside the written answer."""
+    text = page_file(site_dir, "vectors/scoring/rules-extra/").read_text(encoding="utf-8")
+    start = text.index('id="scoring-7005"')
+    section = text[start : text.index('class="gs-example', start)]
+    assert "Also right, as the rules leave a choice" in section and '"points": 26' in section.replace("&quot;", '"').replace("&#34;", '"'), section[:2000]

@@ -1,7 +1,9 @@
 Feature: The knocker's spread when none is given
   When the knocker's melds are not given, he is taken to show a spread of least deadwood; if he
-  has several, the one that leaves the defender the most deadwood. A spread given in full is
-  scored as given, and it changes what the defender can lay off.
+  has several, the steps here take the one that leaves the defender the most deadwood, the best
+  for the knocker. Which one he shows is his choice, so an engine that shows another
+  least-deadwood spread, with the lay-offs and points that follow from it, passes as well. A
+  spread given in full is scored as given, and it changes what the defender can lay off.
 
   p2 deals. p1 holds 3-4-5 of spades, 4c 4d, 8-9-10-J of hearts and Kc; he takes the upcard Qh and
   knocks with the Kc. His 4s can serve the set 4c 4d 4s (leaving 3s + 5s = 8) or the run

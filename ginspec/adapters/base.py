@@ -107,6 +107,10 @@ class Capabilities:
       (:mod:`ginspec.suite.readings`).
     - ``home_variant``: the variant of ``spec/variants/`` whose rules the engine plays, if any;
       ``ginspec check`` judges the engine under it unless told otherwise.
+    - ``knocker_spread``: ``any`` when the engine scores a knock whose spread is not given with
+      one of the knocker's least-deadwood spreads, any of which is right (SCORE-AUTO-SPREAD);
+      ``best`` when it always lays down one best for the knocker (the most deadwood left to the
+      defender), to which it is then held (:mod:`ginspec.judging.admissible`).
     - ``refuses``: for each kind of question, the reason codes (:data:`REFUSALS`) with which the
       engine refuses a malformed question of that kind; a case that asks for a refusal the engine
       does not declare is unsupported.
@@ -123,6 +127,7 @@ class Capabilities:
     home_variant: str | None = None
     refuses: Mapping[str, frozenset[str]] = field(default_factory=dict)
     readings: Mapping[str, str] = field(default_factory=dict)
+    knocker_spread: str = "any"
 
     def limits(self) -> dict[str, tuple[Any, ...]]:
         """The parameters the engine plays only at some values: those it declares, and those its
@@ -202,6 +207,7 @@ class Capabilities:
             "home_variant": self.home_variant,
             "refuses": {kind: sorted(codes) for kind, codes in sorted(self.refuses.items())},
             "readings": dict(sorted(self.readings.items())),
+            "knocker_spread": self.knocker_spread,
         }
 
 

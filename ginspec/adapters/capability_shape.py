@@ -14,6 +14,8 @@ from ginspec.errors import quote
 
 COLLECTIONS = (tuple, list, set, frozenset)
 LAYOFF_STYLES = ("explicit", "automatic")
+KNOCKER_SPREADS = ("any", "best")
+"""The values of ``knocker_spread``: any least-deadwood spread, or always one best for the knocker."""
 
 
 def _names_problem(field: str, value: Any) -> str | None:
@@ -58,5 +60,6 @@ def capabilities_problem(declared: Any) -> str | None:
         or _mapping_problem("scopes", declared.scopes, _names_problem)
         or _mapping_problem("refuses", declared.refuses, _names_problem)
         or (None if declared.layoff_style in LAYOFF_STYLES else f"layoff_style is {quote(declared.layoff_style)}; choose {' or '.join(LAYOFF_STYLES)}")
+        or (None if declared.knocker_spread in KNOCKER_SPREADS else f"knocker_spread is {quote(declared.knocker_spread)}; choose {' or '.join(KNOCKER_SPREADS)}")
         or (None if declared.home_variant is None or isinstance(declared.home_variant, str) else f"home_variant is {quote(declared.home_variant)}, not a variant name")
     )

@@ -117,6 +117,7 @@ class JsonLinesAdapter(Adapter):
             home_variant=message.get("home_variant"),
             refuses={kind: frozenset(codes) for kind, codes in message.get("refuses", {}).items()},
             readings=dict(message.get("readings", {})),
+            knocker_spread=message.get("knocker_spread", "any"),
         )
         if self._capabilities.readings:
             from ginspec.suite.readings import check_readings

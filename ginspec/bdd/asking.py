@@ -40,6 +40,18 @@ class Table:
     node: Any = None
     derived_for: list[str] = field(default_factory=list)
     """The parameters, changed by the run's variant, that make this question a derived case."""
+    knocker_spread: str = "any"
+    """The engine's capability ``knocker_spread`` (:mod:`ginspec.judging.admissible`)."""
+    readings: dict[str, str] = field(default_factory=dict)
+    """The readings of open questions, declared by the engine and played by the reference engine,
+    that make this question a derived case (:func:`ginspec.suite.readings.played_readings`)."""
+
+    def under(self) -> str:
+        """What a derived expectation is worked out under, as messages name it."""
+        shown = ", ".join(f"{question} {reading}" for question, reading in sorted(self.readings.items()))
+        if self.readings:
+            return f"{self.run_variant} with the readings {shown}" if self.derived_for else f"the readings {shown}"
+        return str(self.run_variant)
 
     def parameters(self) -> dict[str, Any]:
         return {**get_variant(self.variant).parameters, **self.overrides}
@@ -121,6 +133,26 @@ def _scenario_parameters(table: Table, capabilities: Capabilities, kind: str, da
     return target
 
 
+def _derived_dependence(table: Table, question: Question) -> tuple[str, ...] | None:
+    """What a scenario's question, asked under the run's variant, depends on there: the parameters
+    that change a field its steps read (``features/depends-on.yaml``), worked out from the rules as
+    :func:`ginspec.judging.derive.derived_dependence` does for a derived vector (its deal recast
+    where the variant deals otherwise); ``None`` (every limit applies) when the reads are not
+    recorded. A question the rules cannot pose under the variant is unsupported, saying so."""
+    from ginspec.bdd.dependence_file import recorded_reads
+    from ginspec.judging.dependence import PathProbe, dependence
+
+    reads = recorded_reads().get(table.case_id)
+    if reads is None:
+        return None
+    try:
+        baseline, _, posed, reads = _under_variant(question, reads)
+    except Exception as exc:  # noqa: BLE001 - the rules give no answer under the variant
+        pytest.skip(f"unsupported: the case cannot be posed under {table.run_variant}, where {', '.join(table.derived_for)} differ: {exc}")
+    probe = PathProbe(posed.kind, dict(posed.input), {}, paths=reads, baseline=baseline)
+    return dependence(probe, posed.parameters)
+
+
 def _reaches_layoffs(question: Question) -> bool:
     """Whether a hand for two reaches the defender's lay-offs (LAYOFF-DEFENDER-ONLY) as its moves
     are played by the rules; a hand the rules cannot start is taken as reaching them."""
@@ -157,15 +189,25 @@ def _automatic_unsupported(capabilities: Any, question: Question) -> str | None:
     return None
 
 
-def _reading_unsupported(capabilities: Any, question: Question) -> str | None:
+def _reading_unsupported(capabilities: Any, question: Question, table: Table) -> str | None:
     """Why a scenario's question turns on an open question the engine reads otherwise than this
     suite (capability ``readings``, :mod:`ginspec.judging.open_questions`), or None: a scenario is never
-    failed for a choice the rules leave open."""
+    failed for a choice the rules leave open. Where the reference engine plays the readings
+    declared (:func:`ginspec.suite.readings.played_readings`), they are noted in ``table.readings``
+    and the question's expectation is derived under them instead (not for an engine that lays off
+    by itself, whose hands are posed otherwise)."""
     if not capabilities.readings:
         return None
     from ginspec.judging.open_questions import open_questions_of
+    from ginspec.suite.readings import played_readings
 
-    return capabilities.reading_unsupported(open_questions_of(question.kind, question.input, question.parameters))
+    questions = open_questions_of(question.kind, question.input, question.parameters)
+    reason = capabilities.reading_unsupported(questions)
+    played = played_readings(capabilities.readings, questions) if reason is not None else None
+    if played and capabilities.layoff_style != "automatic":
+        table.readings = played
+        return None
+    return reason
 
 
 def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -176,18 +218,26 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
 
     capabilities = engine.capabilities()
     question = Question(kind, data, _scenario_parameters(table, capabilities, kind, data), id=table.case_id)
-    # a derived question's dependence under the variant is not recorded: every limit applies
+    # a derived question's dependence under the variant is not recorded: it is worked out from
+    # the rules when a limit of the engine would turn the question away, as for a derived vector
     depends_on = None if table.derived_for else table.depends_on
-    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind) or _reading_unsupported(capabilities, question) or _automatic_unsupported(capabilities, question)
+    if table.derived_for and capabilities.unsupported_reason(question, None) is not None:
+        depends_on = _derived_dependence(table, question)
+    reason = capabilities.unsupported_reason(question, depends_on) or refusal_unsupported(table.node, capabilities, kind) or _reading_unsupported(capabilities, question, table) or _automatic_unsupported(capabilities, question)
     if reason is not None:
         pytest.skip(f"unsupported: {reason}")
     if depends_on is not None:
         question = Question(kind, data, capabilities.playable_parameters(question.parameters, depends_on), id=table.case_id)
     table.omits = capabilities.omits
+    table.knocker_spread = capabilities.knocker_spread
     table.question = question
     if table.node is not None:
         table.node.ginspec_question = question
-    derived = _derived_expectation(table, question) if table.derived_for else None
+    derived = None
+    if table.derived_for or table.readings:
+        derived = _derived_expectation(table, Question(kind, question.input, {**question.parameters, **_readings_of(table)}, id=question.id))
+        played = {name: value for name, value in derived.question.parameters.items() if name != "readings"}
+        derived = DerivedExpectation(derived.values, derived.own, Question(kind, derived.question.input, played, id=question.id))
     if derived is not None:
         question = derived.question
         if table.node is not None:
@@ -210,12 +260,31 @@ def ask(engine: Adapter, table: Table, kind: str, data: dict[str, Any]) -> dict[
         table.node.ginspec_judged = tuple(derived.values) if derived is not None else None
     if derived is not None:
         answer = _judge_derived(table, derived, answer)
+    else:
+        answer = _admitted(table, capabilities, question, answer)
     table.answer = TrackedAnswer(answer)
     if table.node is not None and derived is None:
         table.node.ginspec_judged = table.answer
     if RECORDING is not None:
         RECORDING.append((table.case_id, question, table.answer))
     return table.answer
+
+
+def _readings_of(table: Table) -> dict[str, Any]:
+    return {"readings": dict(table.readings)} if table.readings else {}
+
+
+def _admitted(table: Table, capabilities: Capabilities, question: Question, answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer the steps judge: the engine's own, or, where it is another answer the rules
+    admit at every field the steps read, the reference engine's (:mod:`ginspec.bdd.admitted`)."""
+    from ginspec.bdd.admitted import may_choose, reference_if_admitted
+    from ginspec.bdd.dependence_file import recorded_reads
+
+    reads = [path for path in recorded_reads().get(table.case_id, ()) if path.rsplit(".", 1)[-1] not in table.omits and path.split(".", 1)[0] not in table.omits]
+    if not reads or not may_choose(question, answer, capabilities.knocker_spread):
+        return answer
+    own = reference_if_admitted(question, reads, answer, capabilities.knocker_spread)
+    return answer if own is None else {name: value for name, value in own.items() if name not in table.omits}
 
 
 @dataclass(frozen=True)
@@ -242,15 +311,15 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
     from ginspec.bdd.dependence_file import recorded_reads
 
     reads = recorded_reads().get(table.case_id)
-    changed = ", ".join(table.derived_for)
+    changed = ", ".join([*table.derived_for, *(f"{name} {value}" for name, value in sorted(table.readings.items()))])
     if reads is None:
-        pytest.skip(f"unsupported: the {table.run_variant} variant changes {changed}, and what this scenario reads is not recorded")
+        pytest.skip(f"unsupported: {table.under()} changes {changed}, and what this scenario reads is not recorded")
     written = Question(question.kind, question.input, table.parameters(), id=question.id)
     try:
         own = dict(posed_answer(written))
         expected, oracle, question, reads = _under_variant(question, reads)
     except Exception as exc:  # noqa: BLE001 - the rules give no answer under the variant
-        pytest.skip(f"unsupported: the case cannot be posed under {table.run_variant}, where {changed} differ: {exc}")
+        pytest.skip(f"unsupported: the case cannot be posed under {table.under()}, where {changed} differ: {exc}")
     paths = list(reads) + (["illegal.index", "illegal.reason", "finished"] if question.kind in ROUND_KINDS else [])
     values: dict[str, Any] = {}
     for path in paths:
@@ -263,10 +332,10 @@ def _derived_expectation(table: Table, question: Question) -> DerivedExpectation
             if check is ABSENT and want is not ABSENT:
                 continue  # the oracle does not work this field out: not asserted
             if check is not ABSENT and not same_field(leaf, check, want):
-                raise EngineProblem("suite-error", f"{path}: the reference engine gives {want!r}, the oracle {check!r} under {table.run_variant}")
+                raise EngineProblem("suite-error", f"{path}: the reference engine gives {want!r}, the oracle {check!r} under {table.under()}")
         values[path] = want
     if not values:
-        pytest.skip(f"unsupported: no field this scenario checks can be worked out under {table.run_variant}")
+        pytest.skip(f"unsupported: no field this scenario checks can be worked out under {table.under()}")
     return DerivedExpectation(values, own, question)
 
 
@@ -300,19 +369,25 @@ def _judge_derived(table: Table, derived: DerivedExpectation, answer: dict[str, 
     """Fail the scenario on the first field where ``answer`` departs from the derived answer;
     otherwise give the steps the answer of the rules under the scenario's own parameters, which
     they pass by construction (the verdict has been given here)."""
+    from ginspec.bdd.admitted import reference_if_admitted
     from ginspec.judging.dependence import ABSENT, value_at
     from ginspec.judging.judge import same_field
 
     if table.node is not None:
-        table.node.ginspec_derived = table.run_variant
+        if table.derived_for:
+            table.node.ginspec_derived = table.run_variant
         table.node.ginspec_changed = tuple(table.derived_for)
+        table.node.ginspec_readings = dict(table.readings)
     for path, want in derived.values.items():
         got = value_at(answer, path)
         if want is ABSENT and got is ABSENT:
             continue
         if want is ABSENT or got is ABSENT or not same_field(path.rsplit(".", 1)[-1], want, got):
+            posed = Question(derived.question.kind, derived.question.input, {**derived.question.parameters, **_readings_of(table)}, id=derived.question.id)
+            if reference_if_admitted(posed, list(derived.values), answer, table.knocker_spread) is not None:
+                return derived.own  # another answer the rules admit
             shown = lambda value: "nothing" if value is ABSENT else value  # noqa: E731
-            raise Mismatch(f"{path} (derived for {table.run_variant})", shown(want), shown(got))
+            raise Mismatch(f"{path} (derived for {table.under()})", shown(want), shown(got))
     return derived.own
 
 

@@ -149,7 +149,7 @@ class _Collector:
                 message=middle_cut(message, 1000),
                 seconds=round(report.duration, 6),
                 input=dict(question.input) if question is not None else None,
-                origin="derived" if derived else "written",
+                origin="derived" if derived or getattr(info["item"], "ginspec_readings", None) else "written",
                 depends_on=info["depends_on"],
                 changed=tuple(getattr(info["item"], "ginspec_changed", ())),
                 asked=judged_question(info["item"]) if status == "fail" else None,

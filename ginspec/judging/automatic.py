@@ -173,20 +173,12 @@ def for_automatic_layoffs(case: Any) -> Any:
     ends = [name for name in expected if name in END_FIELDS]
     if "illegal" in expected or not ends:
         return dataclasses.replace(case, input=new_input, expected=posed, depends_on=depends_on)
-    from ginspec.judging.dependence import posed_answer
-
     parameters = dict(case.parameters)
     try:
         moves, choices = best_layoff_moves(new_input, parameters)
     except Exception as exc:  # noqa: BLE001 - the written hand does not play out: keep it as written
         return dataclasses.replace(case, suite_error=f"the hand cannot be replayed with the best lay-offs: {type(exc).__name__}: {exc}")
-    explicit = Question(vector.kind, {**new_input, "actions": moves, "observe_after": []}, parameters, id=case.id)
-    answer = posed_answer(explicit)
-    for name in ends:
-        if name == "layoffs" and choices != 1:
-            posed.pop(name, None)
-        elif name in answer:
-            posed[name] = answer[name]
+    explicit, posed = _ended_with(Question(vector.kind, new_input, parameters, id=case.id), moves, choices, posed, ends)
     if moves != actions:
         # other lay-offs, another end: what the answer depends on is worked out again
         from ginspec.judging.derive import derived_dependence
@@ -196,3 +188,47 @@ def for_automatic_layoffs(case: Any) -> Any:
     confirmed, problem = _oracle_confirms(explicit, {name: posed[name] for name in ends if name in posed}, _defence_question(new_input, moves, parameters))
     suite_error = f"the best lay-offs are not confirmed: {problem}" if confirmed is False else ""
     return dataclasses.replace(case, input=new_input, expected=posed, depends_on=depends_on, suite_error=suite_error)
+
+
+def _ended_with(question: Question, moves: list[str], choices: int, expected: Mapping[str, Any], ends: Sequence[str]) -> tuple[Question, dict[str, Any]]:
+    """The hand of ``question`` played with ``moves`` (the best lay-offs put in), and ``expected``
+    with its ``ends`` fields as the reference engine ends that hand (``layoffs`` left out where
+    more than one set of cards is best)."""
+    from ginspec.judging.dependence import posed_answer
+
+    explicit = Question(question.kind, {**question.input, "actions": moves, "observe_after": []}, question.parameters, id=question.id)
+    answer = posed_answer(explicit)
+    ended = dict(expected)
+    for name in ends:
+        if name == "layoffs" and choices != 1:
+            ended.pop(name, None)
+        elif name in answer:
+            ended[name] = answer[name]
+    return explicit, ended
+
+
+def spread_alternatives(case: Any, knocker_spread: str = "any") -> list[dict[str, Any]]:
+    """Of a hand as posed to an engine that lays off automatically (``case``, already passed
+    through :func:`for_automatic_layoffs`), the expected answer under each other spread its
+    knocker may lay down (SCORE-AUTO-SPREAD, :func:`ginspec.judging.admissible.spread_questions`):
+    the same checkpoints (the spread changes nothing before the knock, and after it the defender's
+    only move is ``done``) and the end the defender's best lay-offs onto that spread give, worked
+    out by the reference engine and confirmed by the oracle. Empty when no other spread changes
+    it, or when one of them is not confirmed."""
+    from ginspec.judging.admissible import spread_questions
+
+    expected = dict(case.expected or {})
+    ends = [name for name in expected if name in END_FIELDS and name != "finished"]
+    if case.vector.kind != "round" or not ends or "illegal" in expected:
+        return []
+    data = dict(case.input if case.input is not None else case.vector.input)
+    parameters = dict(case.parameters)
+    found: list[dict[str, Any]] = []
+    for posed in spread_questions(Question("round", data, parameters, id=case.id), knocker_spread == "best"):
+        moves, choices = best_layoff_moves(posed.input, parameters)
+        explicit, other = _ended_with(posed, moves, choices, expected, ends)
+        confirmed, _ = _oracle_confirms(explicit, {name: other[name] for name in ends if name in other}, _defence_question(posed.input, moves, parameters))
+        if confirmed is False:
+            return []
+        found.append(other)
+    return found

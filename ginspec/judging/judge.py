@@ -10,7 +10,7 @@ numbers. Cards and actions are read with the suite's own reader of the notation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ginspec.suite.notation import NotationProblem
 from ginspec.suite.notation import read_action, read_cards
@@ -195,3 +195,16 @@ def judge_round(
             continue
         _compare_fields(fields, state, f"after {after} actions: ", mismatches)
     return Verdict(not mismatches, tuple(mismatches))
+
+
+def judge_any(admissible: Sequence[Mapping[str, Any]], verdict_of: Callable[[Mapping[str, Any]], Verdict]) -> Verdict:
+    """An answer judged against a set of expected answers, where the rules leave a choice that
+    changes it (:mod:`ginspec.judging.admissible`): it passes when it gives any one of them. When it
+    gives none, the mismatches are those against the answer it comes nearest (the fewest
+    mismatches; the first listed on a tie), after a line saying how many were admissible."""
+    verdicts = [verdict_of(expected) for expected in admissible]
+    if len(verdicts) == 1 or any(verdict.passed for verdict in verdicts):
+        return next((verdict for verdict in verdicts if verdict.passed), verdicts[0])
+    nearest = min(range(len(verdicts)), key=lambda index: len(verdicts[index].mismatches))
+    head = f"none of the {len(verdicts)} answers the rules admit (the nearest is #{nearest + 1})"
+    return Verdict(False, (head, *verdicts[nearest].mismatches))

@@ -44,6 +44,8 @@ def _details(record: dict[str, Any]) -> str:
         lines.append(f"input:    {_text(record['input'])}")
     if record.get("expected") is not None:
         lines.append(f"expected: {_text(record['expected'])}")
+        # where the rules leave a choice, every other answer they admit (ginspec.judging.admissible)
+        lines.extend(f"or:       {_text(other)}" for other in (record.get("admissible") or [])[1:])
         lines.append(f"observed: {_text(record.get('observed'))}")
     lines.append(f"problem:  {record.get('message', '')}")
     if record.get("rules"):

@@ -7,7 +7,8 @@ other readings would answer it otherwise:
 
 - Q2 (KNOCK-COUNT-AFTER-DISCARD): a knock allowed for the ten cards kept whose eleven cards before
   the discard hold more than the limit (a ``knock`` question, a ``discard`` question's
-  ``can_knock``, a knock played or offered among the legal actions of a hand);
+  ``can_knock``, a knock played or offered among the legal actions of a hand), and the last
+  discard taken, or offered, at the wall to make such eleven cards (taken only to go out);
 - Q7 (GIN-CANNOT-BE-UNDERCUT): gin or big gin against a defender who has no deadwood either;
 - Q12 (STOCK-FIFTIETH-CARD, reading c): a knock played or offered by the player who drew the
   fiftieth card, the stock down to the wall;
@@ -78,8 +79,21 @@ def _legal_actions(state: Any) -> list[Any]:
     return legal_actions(state) if isinstance(state, RoundState) else table_legal_actions(state)
 
 
+def _wall_take_turns_on_q2(state: Any) -> bool:
+    """Q2 at the wall (STOCK-FIFTIETH-CARD): the last discard may be taken only to go out with it,
+    and the eleven cards it makes hold more than the limit, so under reading ``b`` no knock is
+    open and the take is not either."""
+    if state.phase != "wall" or not state.discard_pile:
+        return False
+    return _deadwood((*state.hand(state.to_play), state.discard_pile[-1]), hand_rules_of(state)) > state.knock_limit
+
+
 def _offered_knocks(state: Any) -> set[str]:
-    """Q2 and Q12 for the knocks among a reported state's legal actions."""
+    """Q2 and Q12 for the knocks among a reported state's legal actions (and Q2 for the take of the
+    last discard at the wall, which is offered only to go out)."""
+    if state.phase == "wall":
+        offered = any(action.verb == "draw" and action.source == "discard" for action in _legal_actions(state))
+        return {"Q2"} if offered and _wall_take_turns_on_q2(state) else set()
     if state.phase != "discard":
         return set()
     found: set[str] = set()
@@ -158,10 +172,13 @@ def _round_questions(kind: str, data: Mapping[str, Any], parameters: Mapping[str
         action = parse_action(text)
         if action.verb == "knock" and state.phase == "discard" and action.player == state.to_play and action.card in state.hand(action.player):
             found |= _knock_questions(state, action)
+        taking_at_the_wall = action.verb == "draw" and action.source == "discard" and action.player == state.to_play and _wall_take_turns_on_q2(state)
         try:
             state = play(state, action)
         except IllegalAction:
             break
+        if taking_at_the_wall:
+            found.add("Q2")
         if index + 1 in wanted:
             found |= _offered_knocks(state)
         if state.round_rules.stock_dead_cards == 0 and not state.stock and (state.phase == "wall" or (state.result and state.result.outcome == "void")):

@@ -239,6 +239,8 @@ def failure_lines(result: CaseResult, run: RunOptions | str, statements: dict[st
         lines.append(f"  input:     {_short(result.input)[:600]}")
     if result.expected is not None:
         lines.append(f"  expected:  {_short(result.expected)[:600]}")
+        # where the rules leave a choice, every other answer they admit (ginspec.judging.admissible)
+        lines.extend(f"  or:        {_short(other)[:600]}" for other in result.admissible[1:])
         lines.append(f"  observed:  {_short(result.observed)[:600]}")
     lines.append(f"  problem:   {middle_cut(result.message, 900)}")
     for rule in result.rules:

@@ -8,17 +8,18 @@ the engine and judges the answer.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ginspec.adapters.base import ROUND_KINDS, Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import EngineFault, EngineTimeout
 from ginspec.adapters.answers import answer_problem, declined_reason
 from ginspec.judging.automatic import for_automatic_layoffs
 from ginspec.errors import SuiteError
-from ginspec.judging.judge import judge, judge_round
+from ginspec.judging.judge import judge, judge_any, judge_round
 from ginspec.judging.questions import question_for
 from ginspec.suite.vectors import Vector
 
@@ -54,6 +55,10 @@ class CaseResult:
     asked: dict[str, Any] | None = None
     """Of a failing scenario, the question its failing step judged and the engine's answer at the
     fields the steps read (:mod:`ginspec.bdd.scenario_answers`), for its diagnosis."""
+    admissible: tuple[Any, ...] = ()
+    """Where the rules leave a choice that changes the answer (:mod:`ginspec.judging.admissible`):
+    every admissible expected answer, ``expected`` first; empty when there is one only, or when the
+    engine gave the expected answer itself."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,9 @@ class Case:
     """Why the case cannot be posed under the variant of the run (empty if it can)."""
     suite_error: str = ""
     """Why the suite cannot trust its own expected answer (empty if it can)."""
+    readings: Mapping[str, str] = field(default_factory=dict)
+    """The readings of open questions, other than the default, its expected answer was worked out
+    under (:func:`for_readings`); empty for the default readings."""
 
 
 def dependence_of(vector: Vector) -> tuple[str, ...]:
@@ -191,6 +199,33 @@ def _question(case: Case, parameters: Mapping[str, Any]) -> Question:
     return Question(kind=case.vector.kind, input=dict(case.input), parameters=parameters, id=case.id)
 
 
+def _readings(case: Case) -> dict[str, Any]:
+    return {"readings": dict(case.readings)} if case.readings else {}
+
+
+def for_readings(case: Case, capabilities: Capabilities, open_questions: tuple[str, ...]) -> Case | None:
+    """A case whose answer turns on an open question the engine reads otherwise than the default,
+    derived under the readings it declares when the reference engine plays them
+    (:func:`ginspec.suite.readings.played_readings`): the same question, its answer worked out by
+    the reference engine under those readings and confirmed by the oracle
+    (:func:`ginspec.judging.derive.derive`). ``None`` when a reading is not played. A hand posed
+    without its lay-offs to an engine that lays off by itself is not derived."""
+    from ginspec.judging.derive import CannotPose, derive
+    from ginspec.suite.readings import played_readings
+
+    played = played_readings(capabilities.readings, open_questions)
+    if not played or (capabilities.layoff_style == "automatic" and case.vector.kind in ROUND_KINDS):
+        return None
+    shown = ", ".join(f"{question} {reading}" for question, reading in sorted(played.items()))
+    question = _question(case, {**case.parameters, "readings": played})
+    try:
+        derived = derive(case.vector.kind, question, case.expected)
+    except CannotPose as exc:
+        return dataclasses.replace(case, unsupported=f"the case cannot be posed under the readings {shown}: {exc}", readings=played)
+    problem = "" if derived.confirmed is not False else f"derived answer under the readings {shown} not confirmed: {derived.problem}"
+    return dataclasses.replace(case, expected=derived.expected, origin="derived", input=dict(question.input), suite_error=problem, readings=played)
+
+
 def changed_parameters(case: Case) -> tuple[str, ...]:
     """The parameters a derived case's answer depends on in which its variant differs from the
     vector as written (none for a case run as written)."""
@@ -204,7 +239,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     """Ask the engine one case's question and judge the answer. Never raises for engine faults."""
     vector = case.vector
 
-    def result(status: str, observed: Any, message: str, seconds: float) -> CaseResult:
+    def result(status: str, observed: Any, message: str, seconds: float, admissible: tuple[Any, ...] = ()) -> CaseResult:
         return CaseResult(
             id=case.id,
             area=vector.area,
@@ -220,6 +255,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
             origin=case.origin,
             depends_on=case.depends_on,
             changed=changed_parameters(case),
+            admissible=admissible,
         )
 
     if vector.kind not in capabilities.kinds:
@@ -232,9 +268,14 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:
         return result("suite-error", None, case.suite_error, 0.0)
-    open_question = capabilities.reading_unsupported(_open_questions(case, capabilities))
+    open_questions = _open_questions(case, capabilities)
+    open_question = capabilities.reading_unsupported(open_questions)
     if open_question is not None:
-        return result("unsupported", None, open_question, 0.0)
+        case = for_readings(case, capabilities, open_questions) or case
+        if case.unsupported or not case.readings:
+            return result("unsupported", None, case.unsupported or open_question, 0.0)
+        if case.suite_error:
+            return result("suite-error", None, case.suite_error, 0.0)
     if "refused" in case.expected:
         refusal = capabilities.refusal_unsupported(vector.kind, case.expected["refused"])
         if refusal is not None:
@@ -249,7 +290,7 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         # depends on under the variant, and turn it away only if that is the limited parameter
         from ginspec.judging.derive import derived_dependence
 
-        depends_on = derived_dependence(vector.kind, question.input, case.expected, case.parameters)
+        depends_on = derived_dependence(vector.kind, question.input, case.expected, {**case.parameters, **_readings(case)})
         reason = capabilities.unsupported_reason(question, depends_on)
     if reason is not None:
         return result("unsupported", None, reason, 0.0)
@@ -277,21 +318,52 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
     if expected_fields and expected_fields <= capabilities.omits:
         return result("unsupported", observed, f"{capabilities.engine} does not report {', '.join(sorted(expected_fields))}", seconds)
     status, message = judge_answer(vector.kind, case.expected, observed, capabilities, question.input)
+    if status == "fail":  # is it another answer the rules admit?
+        admissible = admissible_for(case, question, capabilities)
+        if len(admissible) > 1:
+            status, message = judge_answer(vector.kind, case.expected, observed, capabilities, question.input, admissible)
+            return result(status, observed, message, seconds, tuple(admissible))
     return result(status, observed, message, seconds)
 
 
+def admissible_for(case: Case, question: Question, capabilities: Capabilities) -> list[dict[str, Any]]:
+    """Every expected answer the rules admit to a case (:mod:`ginspec.judging.admissible`), the
+    case's own first. The knocker's spread of a hand posed without its lay-offs (``layoff_style:
+    automatic``) is varied with the best lay-offs onto each spread
+    (:func:`ginspec.judging.automatic.spread_alternatives`)."""
+    from ginspec.judging.admissible import admissible_expectations
+
+    automatic = capabilities.layoff_style == "automatic" and case.vector.kind in ROUND_KINDS
+    try:
+        found = admissible_expectations(Question(question.kind, question.input, {**case.parameters, **_readings(case)}, id=case.id), case.expected, "none" if automatic else capabilities.knocker_spread)
+        if automatic and not case.readings:
+            from ginspec.judging.automatic import spread_alternatives
+
+            found += [other for other in spread_alternatives(case, capabilities.knocker_spread) if other not in found]
+        return found
+    except Exception:  # noqa: BLE001 - the suite cannot work out the other answers: the case's own stands
+        return [dict(case.expected)]
+
+
 def judge_answer(
-    kind: str, expected: Mapping[str, Any], observed: Any, capabilities: Capabilities, question: Mapping[str, Any] | None = None
+    kind: str,
+    expected: Mapping[str, Any],
+    observed: Any,
+    capabilities: Capabilities,
+    question: Mapping[str, Any] | None = None,
+    admissible: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[str, str]:
     """(status, message) of an answer: ``pass`` or ``fail``, or ``error`` when the answer is so
     malformed inside that it cannot be judged (the judge never takes the run down). ``question``
-    is the case's input, whose actions a refused action is checked against."""
+    is the case's input, whose actions a refused action is checked against; ``admissible``, when
+    the rules admit several answers, all of them (:func:`ginspec.judging.judge.judge_any`)."""
     try:
         if kind in ROUND_KINDS:
             actions = (question or {}).get("actions")
-            verdict = judge_round(expected, observed, capabilities.omits, actions if isinstance(actions, list) else None)
+            played = actions if isinstance(actions, list) else None
+            verdict = judge_any(admissible or [expected], lambda want: judge_round(want, observed, capabilities.omits, played))
         else:
-            verdict = judge(expected, observed, capabilities.omits)
+            verdict = judge_any(admissible or [expected], lambda want: judge(want, observed, capabilities.omits))
     except Exception as exc:  # noqa: BLE001 - e.g. a field of the wrong type deep inside the answer
         text = str(exc)
         return "error", f"the answer cannot be judged: {type(exc).__name__}: {text[:300]}"

@@ -283,4 +283,5 @@ class ConformancePages(PageFamily):
             message=self.context.code(record["message"]) if record.get("message") else "",
             expected=json.dumps(record.get("expected"), indent=1, ensure_ascii=False) if compare else "",
             observed=json.dumps(record.get("observed"), indent=1, ensure_ascii=False) if compare else "",
+            others=[json.dumps(other, indent=1, ensure_ascii=False) for other in (record.get("admissible") or [])[1:]],
         )

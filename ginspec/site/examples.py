@@ -5,6 +5,7 @@ and ``templates/vector.md``."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup
@@ -239,6 +240,20 @@ def vector_body(vector: Vector) -> Markup:
     return _html().example(rows)
 
 
+def other_admissible(vector: Vector) -> list[dict[str, Any]]:
+    """The answers other than the written one that the rules admit to a vector, where they leave
+    a player a choice that changes it (:mod:`ginspec.judging.admissible`)."""
+    from ginspec.judging.admissible import admissible_expectations
+    from ginspec.judging.questions import question_for
+
+    if vector.kind not in ("score", "round", "table_hand", "table_round"):
+        return []
+    try:
+        return admissible_expectations(question_for(vector), vector.expected)[1:]
+    except Exception:  # noqa: BLE001 - a question the rules cannot pose: the written answer alone
+        return []
+
+
 def vector_example(vector: Vector, uri: str, context: Context, heading: bool = True) -> str:
     """A vector drawn as cards (Markdown): under its own heading (a vector page), or as one linked
     line (a rule's example)."""
@@ -251,6 +266,8 @@ def vector_example(vector: Vector, uri: str, context: Context, heading: bool = T
     facts = [f"{context.strong('Kind:')} {context.code(vector.kind)}", f"{context.strong('Rules:')} {links.rules(vector.rules, uri)}"]
     if vector.provenance:
         facts.append(f"{context.strong('Expected values:')} {PROVENANCE.get(vector.provenance, vector.provenance)}")
+    for other in other_admissible(vector) if heading else ():
+        facts.append(f"{context.strong('Also right, as the rules leave a choice:')} {context.code(json.dumps(other, ensure_ascii=False))}")
     description = md_cards(vector.description, context.inline)
     described = description + (f" ({'; '.join(meta)})" if meta else "")
     link = links.vector(vector.id, uri)

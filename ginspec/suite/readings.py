@@ -11,8 +11,9 @@ engine declares the readings it plays where they are not the default, in its cap
 - a reading that no parameter selects: every case records the open questions its answer depends
   on (``open_questions`` in the vector files, :mod:`ginspec.judging.open_questions`); such a case is asked
   of an engine that declares another reading than the default only when the suite can work out the
-  answer under that reading, and is otherwise unsupported, with the reason. It is never failed for a
-  choice the rules leave open.
+  answer under that reading (the reference engine plays it: :data:`reference_impl.rules.READINGS`,
+  :func:`played_readings`), derived for it and confirmed by the oracle, and is otherwise
+  unsupported, with the reason. It is never failed for a choice the rules leave open.
 """
 
 from __future__ import annotations
@@ -69,6 +70,25 @@ def unparameterised(question: str) -> bool:
     return not any(entry.get("parameters") for entry in questions()[question]["readings"])
 
 
+def played_readings(readings: Mapping[str, str], open_questions: Iterable[str]) -> dict[str, str] | None:
+    """The declared readings other than the default of the questions among ``open_questions`` that
+    no parameter selects, when the reference engine plays every one of them
+    (:data:`reference_impl.rules.READINGS`): a case that depends on them is derived under them.
+    ``None`` when one of them is not played (the case is then unsupported); empty when the case
+    turns on no such reading."""
+    from reference_impl.rules import READINGS
+
+    played: dict[str, str] = {}
+    for question in open_questions:
+        declared = readings.get(question)
+        if declared is None or declared == default_reading(question) or reading_of(question, declared).get("parameters"):
+            continue
+        if declared not in READINGS.get(question, ()):
+            return None
+        played[question] = declared
+    return played
+
+
 def reading_unsupported(engine: str, readings: Mapping[str, str], open_questions: Iterable[str]) -> str | None:
     """Why a case whose answer depends on ``open_questions`` cannot be judged for an engine that
     declares ``readings``, or ``None``: the suite works out answers under the default reading of a
@@ -81,6 +101,6 @@ def reading_unsupported(engine: str, readings: Mapping[str, str], open_questions
             continue  # selected by parameters: the parameter limits decide
         return (
             f"its answer depends on open question {question}, which {engine} reads as {declared!r}; "
-            f"the suite works out the answer under reading {default_reading(question)!r} only"
+            f"the reference engine plays reading {default_reading(question)!r} of it only, so the suite cannot work out the answer"
         )
     return None

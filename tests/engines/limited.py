@@ -3,7 +3,7 @@ works the same in Python and over JSON lines (``python -m ginspec.serve --engine
 tests.engines.limited:LimitedEngine``).
 
 The capabilities are read from the environment variable ``GINSPEC_LIMITED``, a JSON object with
-any of ``parameters``, ``omits``, ``scopes``, ``layoff_style``, ``home_variant``, ``readings``, ``kinds`` and
+any of ``parameters``, ``omits``, ``scopes``, ``layoff_style``, ``home_variant``, ``readings``, ``knocker_spread``, ``kinds`` and
 ``decline`` (case IDs the engine declines with ``{"unsupported": ...}``)."""
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class LimitedEngine(ReferenceAdapter):
             layoff_style=config.get("layoff_style", "explicit"),
             home_variant=config.get("home_variant"),
             readings=dict(config.get("readings", {})),
+            knocker_spread=config.get("knocker_spread", "any"),
         )
 
     def ask(self, question: Question) -> dict[str, Any]:

@@ -20,6 +20,13 @@ class GinAgainstNoDeadwoodIsNoWin(Reading):
         super().__init__("Q7", "b")
 
 
+class EveryDefenderAtOrBelowRewarded(Reading):
+    """Q21 ``b``: at a table, every defender at or below the knocker's count undercuts."""
+
+    def __init__(self) -> None:
+        super().__init__("Q21", "b")
+
+
 class OmitsStates(Omitting):
     """An engine that reports a hand's end but none of its states (``omits: [checkpoints]``)."""
 

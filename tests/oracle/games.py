@@ -9,6 +9,11 @@ code with the reference engine.
 NAMES = ["p1", "p2"]
 
 
+def reading(params, question):
+    """The reading of an open question that ``params`` asks for (``readings``), else ``a``."""
+    return (params.get("readings") or {}).get(question, "a")
+
+
 def _index(name):
     return NAMES.index(name)
 
@@ -157,10 +162,11 @@ def hollywood(hands, params):
             elif not opened_new:
                 targets.append(c)
                 opened_new = True
-        for c in targets:
-            c["pts"][w] += _gain(hand, params)
+        for order, c in enumerate(targets):
+            boxed = order == 0 or reading(params, "Q20") != "b"  # Q20 b: boxes in the first column only
+            c["pts"][w] += _gain(hand, params) if boxed else hand.get("points", 0)
             c["hp"][w] += hand.get("points", 0)
-            c["bx"][w] += _boxes(hand, params)
+            c["bx"][w] += _boxes(hand, params) if boxed else 0
             c["in"][w] = True
             if c["pts"][w] >= params["game_target"]:
                 c["closed"] = k + 1

@@ -4,6 +4,20 @@ from .cards import parse_card, parse_hand
 from .melds import least_deadwood
 
 
+def reading(params, question):
+    """The reading of an open question of spec/ambiguities.yaml that ``params`` asks for
+    (``readings: {"Q2": "b"}``, passed by the suite for an engine that declares it), else ``a``."""
+    return (params.get("readings") or {}).get(question, "a")
+
+
+def held_within_limit(hand, params, limit=None):
+    """Q2 reading ``b``: the eleven cards held before the knock discard must be within the limit
+    too (under reading ``a``, always true: only the cards kept count)."""
+    if reading(params, "Q2") != "b":
+        return True
+    return least_deadwood(list(hand)) <= (params["knock_limit"] if limit is None else limit)
+
+
 def after_discard(hand11, params):
     """The eleven-card hand of a player who has drawn.
 
@@ -26,7 +40,7 @@ def after_discard(hand11, params):
     return {
         "deadwood": best,
         "discards": frozenset(c for c, d in kept.items() if d == best),
-        "can_knock": best <= params["knock_limit"],
+        "can_knock": best <= params["knock_limit"] and held_within_limit(hand, params),
         "can_gin": best == 0,
         "can_big_gin": least_deadwood(hand) == 0 and bool(params["big_gin"]),
     }
@@ -47,7 +61,7 @@ def knock(hand11, discard, params):
         raise ValueError(f"a hand after the draw has {params['hand_size'] + 1} cards, not {len(hand)}")
     deadwood = least_deadwood([c for c in hand if c != discard])
     return {
-        "legal": deadwood <= params["knock_limit"],
+        "legal": deadwood <= params["knock_limit"] and held_within_limit(hand, params),
         "deadwood": deadwood,
         "gin": deadwood == 0,
     }

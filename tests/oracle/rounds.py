@@ -53,6 +53,7 @@ from .cards import RANKS, SUITS, all_cards, format_hand, rank, sort_key, suit, t
 from .layoffs import accepts, layable_groups
 from .melds import format_arrangement, meld_order, meld_type, normalise
 from .aces import aces_high, under_ace_rule
+from .hands import held_within_limit, reading
 from .params import variant_parameters
 
 PLAYERS = ("p1", "p2")
@@ -420,9 +421,12 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     p = state.to_play
     params = state.params
     allowed = sorted((c for c in hand if c != taken or params["discard_taken_card"]), key=sort_key)
+    if not wall_draw and _fiftieth_card_kept(state):
+        return {f"{p} discard {c}" for c in allowed}  # Q12 c: no going out with the fiftieth card
     kept = _least_of_each_kept(hand, allowed)
     discards = {f"{p} discard {c}" for c in allowed}
-    knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= state.knock_limit}
+    # Q2 reading b: the cards held before the discard are counted as well
+    knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= state.knock_limit} if held_within_limit(hand, params, state.knock_limit) else set()
     big = {f"{p} big-gin"} if params["big_gin"] and least_deadwood(hand) == 0 else set()
     if params["gin_mandatory"]:
         gins = {f"{p} knock {c}" for c in allowed if kept[c] == 0}
@@ -431,6 +435,12 @@ def _discard_choices(state: State, hand: frozenset, taken: str | None, wall_draw
     if wall_draw:
         return knocks | big
     return discards | knocks | big
+
+
+def _fiftieth_card_kept(state: State) -> bool:
+    """Q12 reading ``c``: the player to discard drew the fiftieth card (the stock is down to the
+    wall), and may not knock, go gin or declare big gin with it."""
+    return reading(state.params, "Q12") == "c" and state.phase == "discard" and len(state.stock) <= state.params["stock_dead_cards"]
 
 
 def _targets(state: State, card: str) -> list[int]:
@@ -525,6 +535,8 @@ def _reason(state: State, action: Action) -> str:
         verbs = {"knock", "big-gin"}
     if action.verb not in verbs:
         return "wrong_phase"
+    if phase == "discard" and action.verb in ("knock", "big-gin") and not state.wall_draw and _fiftieth_card_kept(state):
+        return "wrong_phase"  # Q12 c
     hand = state.hand()
     if phase == "first_turn":
         if action.verb == "pass" or action.source == "stock":
@@ -538,11 +550,16 @@ def _reason(state: State, action: Action) -> str:
         if action.verb == "big-gin":
             return "not_big_gin"
         card = action.card
+        over = action.verb == "knock" and least_deadwood(hand - {card}) > state.knock_limit
+        if over and card in hand and reading(params, "Q27") == "b":
+            return "over_knock_limit"  # Q27 b: the count before anything else
         if card not in hand:
             return "card_not_held"
         if card == state.taken and not params["discard_taken_card"]:
             return "taken_card"
-        if action.verb == "knock" and least_deadwood(hand - {card}) > state.knock_limit:
+        if action.verb == "knock" and action.spread is not None and reading(params, "Q27") == "c" and not _valid_spread(action.spread, hand - {card}):
+            return "invalid_spread"  # Q27 c: the spread as shown before the count
+        if over or (action.verb == "knock" and not held_within_limit(hand, params, state.knock_limit)):
             return "over_knock_limit"
         if params["gin_mandatory"]:
             return "gin_required"
@@ -617,6 +634,17 @@ def apply(state: State, text: str) -> State:
     raise AssertionError(verb)
 
 
+def _valid_spread(spread, kept: frozenset) -> bool:
+    """Whether a spread given is disjoint valid melds of the cards kept."""
+    used: set[str] = set()
+    for given in spread:
+        meld = frozenset(given)
+        if len(meld) != len(given) or meld_type(sorted(meld)) is None or meld & used or not meld <= kept:
+            return False
+        used |= meld
+    return True
+
+
 def _knock(state: State, action: Action, text: str) -> State:
     p = action.player
     kept = state.hand() - {action.card}
@@ -630,6 +658,10 @@ def _knock(state: State, action: Action, text: str) -> State:
                 raise IllegalAction("invalid_spread", text)
             used |= meld
         deadwood = total_value(kept - used)
+        if reading(state.params, "Q30") == "b":
+            gin = deadwood == 0  # Q30 b: the spread is scored as shown, gin or not
+        if reading(state.params, "Q19") == "b" and deadwood > least_deadwood(kept):
+            raise IllegalAction("invalid_spread", text, "not a least-deadwood spread")  # Q19 b
         if not gin and deadwood > state.knock_limit:
             raise IllegalAction("over_knock_limit", text, f"the spread leaves {deadwood}")
     hands = dict(state.hands)
@@ -682,10 +714,16 @@ def _double(state: State, points: int) -> int:
 
 def _gin_end(state: State, knocker: str, held: frozenset, outcome: str, bonus: int) -> State:
     defender = least_deadwood(state.hands[other(knocker)])
+    winner, points = knocker, bonus + defender
+    if defender == 0 and reading(state.params, "Q7") == "b":  # Q7 b: a tie, by the tie rule for knocks
+        tie = state.params["tie_outcome"]
+        outcome = {"undercut": "undercut", "undercut_without_bonus": "undercut", "knocker_wins": "knock", "draw": "draw"}[tie]
+        winner = {"undercut": other(knocker), "knock": knocker, "draw": "none"}[outcome]
+        points = state.params["undercut_bonus"] if tie == "undercut" else 0
     result = {
         "outcome": outcome,
-        "winner": knocker,
-        "points": _double(state, bonus + defender),
+        "winner": winner,
+        "points": _double(state, points),
         "knocker": knocker,
         "knocker_deadwood": 0,
         "defender_deadwood": defender,

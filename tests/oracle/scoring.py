@@ -1,6 +1,7 @@
 """The result of one hand, computed from first principles."""
 
 from .cards import parse_hand, total_value
+from .hands import reading
 from .layoffs import check_spread, defender_after_layoffs
 from .melds import least_deadwood, optimal_arrangements
 
@@ -57,6 +58,8 @@ def score(knocker, defender, params, knocker_melds=None):
         if least_deadwood(knocker) != 0 or not params["big_gin"]:
             return {"error": "not_big_gin"}
         d_def = least_deadwood(defender)
+        if d_def == 0 and reading(params, "Q7") == "b":
+            return _tie(params, 0, 0, {frozenset()})  # Q7 b: the tie rule for knocks applies to big gin
         return _result("big_gin", "knocker", params["big_gin_bonus"] + d_def, 0, d_def, {frozenset()})
     if len(knocker) != params["hand_size"]:
         raise ValueError(f"the knocker holds {len(knocker)} cards")
@@ -70,7 +73,10 @@ def score(knocker, defender, params, knocker_melds=None):
         melded = frozenset().union(*spread)
         d_knock = total_value(set(knocker) - melded)
         spreads = [spread]
-        if least_deadwood(knocker) == 0:
+        least = least_deadwood(knocker)
+        if reading(params, "Q19") == "b" and d_knock > least <= params["knock_limit"]:
+            return {"error": "illegal_knock"}  # Q19 b: only a least-deadwood spread may be shown
+        if least_deadwood(knocker) == 0 and reading(params, "Q30") != "b":  # Q30 b: scored as shown
             d_knock = 0  # GIN-DEFINITION: ten cards that can all be melded are gin, whatever spread is shown
     else:
         d_knock = least_deadwood(knocker)
@@ -81,6 +87,8 @@ def score(knocker, defender, params, knocker_melds=None):
 
     if d_knock == 0:
         d_def = least_deadwood(defender)
+        if d_def == 0 and reading(params, "Q7") == "b":
+            return _tie(params, 0, 0, {frozenset()})  # Q7 b: the tie rule for knocks applies to gin
         return _result("gin", "knocker", params["gin_bonus"] + d_def, 0, d_def, {frozenset()})
 
     outcomes = [defender_after_layoffs(s, defender, params) for s in spreads]
@@ -91,6 +99,11 @@ def score(knocker, defender, params, knocker_melds=None):
         return _result("knock", "knocker", d_def - d_knock, d_knock, d_def, groups)
     if d_def < d_knock:
         return _result("undercut", "defender", d_knock - d_def + params["undercut_bonus"], d_knock, d_def, groups)
+    return _tie(params, d_knock, d_def, groups)
+
+
+def _tie(params, d_knock, d_def, groups):
+    """SCORE-UNDERCUT-TIE: equal counts after a knock, by ``tie_outcome``."""
     tie = params["tie_outcome"]
     if tie == "undercut":
         return _result("undercut", "defender", params["undercut_bonus"], d_knock, d_def, groups)

@@ -33,6 +33,7 @@ from .layoffs import accepts
 from .aces import under_ace_rule
 from .melds import normalise
 from .rounds import least_deadwood
+from .hands import held_within_limit, reading
 
 SEATS = ("p1", "p2", "p3", "p4")
 VERBS = {"first_turn": {"pass", "draw"}, "draw": {"draw"}, "discard": {"discard", "knock"}, "layoff": {"layoff", "done"}}
@@ -117,8 +118,10 @@ def legal_actions(state: Table) -> frozenset[str]:
     hand = state.hands[p]
     if state.phase == "discard":
         allowed = [c for c in hand if c != state.taken or params["discard_taken_card"]]
+        if reading(params, "Q12") == "c" and len(state.stock) <= params["stock_dead_cards"]:
+            return frozenset({f"{p} discard {c}" for c in allowed})  # Q12 c: not with the fiftieth card
         kept = {c: least_deadwood(hand - {c}) for c in allowed}
-        knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= params["knock_limit"]}
+        knocks = {f"{p} knock {c}" for c in allowed if kept[c] <= params["knock_limit"]} if held_within_limit(hand, params) else set()
         gins = {f"{p} knock {c}" for c in allowed if kept[c] == 0}
         if params["gin_mandatory"] and gins:
             return frozenset(gins)
@@ -144,7 +147,9 @@ def _is_legal(state: Table, canon: str) -> bool:
             hand = state.hands[p]
             if card not in hand or (card == state.taken and not state.params["discard_taken_card"]):
                 return False
-            return verb == "discard" or least_deadwood(hand - {card}) <= state.params["knock_limit"]
+            if verb == "knock" and reading(state.params, "Q12") == "c" and len(state.stock) <= state.params["stock_dead_cards"]:
+                return False  # Q12 c
+            return verb == "discard" or (least_deadwood(hand - {card}) <= state.params["knock_limit"] and held_within_limit(hand, state.params))
     return canon in legal_actions(state)
 
 
@@ -159,19 +164,26 @@ def _reason(state: Table, words: list[str]) -> str:
     verb = words[1]
     if verb not in VERBS[state.phase]:
         return "wrong_phase"
+    if state.phase == "discard" and verb == "knock" and reading(state.params, "Q12") == "c" and len(state.stock) <= state.params["stock_dead_cards"]:
+        return "wrong_phase"  # Q12 c
     hand = state.hands[words[0]]
     if state.phase == "first_turn":
         return "wrong_phase" if verb == "pass" or words[2] == "stock" else "upcard_closed"
     if state.phase == "draw":
         return "wrong_phase"
     card = words[2]
+    order = reading(state.params, "Q27")
+    if order == "b" and verb == "knock" and card in hand and least_deadwood(hand - {card}) > state.params["knock_limit"]:
+        return "over_knock_limit"  # Q27 b: the count before anything else
     if card not in hand:
         return "card_not_held"
     if state.phase == "discard":
         if card == state.taken and not state.params["discard_taken_card"]:
             return "taken_card"
-        if verb == "knock" and least_deadwood(hand - {card}) > state.params["knock_limit"]:
-            return "over_knock_limit"
+        if order == "c" and verb == "knock" and len(words) > 3 and not _spread_valid(hand - {card}, words):
+            return "invalid_spread"  # Q27 c: the spread as shown before the count
+        if verb == "knock" and (least_deadwood(hand - {card}) > state.params["knock_limit"] or not held_within_limit(hand, state.params)):
+            return "over_knock_limit"  # the cards held before the discard count too under Q2 b
         return "gin_required"
     homes = _homes(state, words[0], card)
     if not homes or len(words) > 3:
@@ -243,17 +255,27 @@ def _token(card) -> str:
     return tables.RANKS[card[0] - 1] + card[1]
 
 
+def _spread_valid(kept, words: list[str]) -> bool:
+    """Whether the spread a knock names (``... with M | M``) is disjoint melds of the cards kept."""
+    own = [_tuple(c) for c in kept]
+    melds = [frozenset(_tuple(c) for c in part.split()) for part in " ".join(words[4:]).split("|")]
+    used = [c for m in melds for c in m]
+    return len(used) == len(set(used)) and set(used) <= set(own) and all(tables.is_meld(list(m)) for m in melds)
+
+
 def _knock(state: Table, p: str, words: list[str]) -> Table:
     params = state.params
     kept = state.hands[p] - {words[2]}
     others = [state.seats[(state.seats.index(p) + i) % len(state.seats)] for i in range(1, len(state.seats))]
     own = [_tuple(c) for c in kept]
     best = tables.least(own)
-    if len(words) > 3 and best > 0:
+    if len(words) > 3 and (best > 0 or reading(params, "Q30") == "b"):  # Q30 b: as shown
         melds = [frozenset(_tuple(c) for c in part.split()) for part in " ".join(words[4:]).split("|")]
         used = [c for m in melds for c in m]
         if len(used) != len(set(used)) or not set(used) <= set(own) or not all(tables.is_meld(list(m)) for m in melds):
             raise Illegal("invalid_spread")
+        if reading(params, "Q19") == "b" and tables.leftover(own, melds) > best:
+            raise Illegal("invalid_spread")  # Q19 b: only a least-deadwood spread
         if tables.leftover(own, melds) > params["knock_limit"]:
             raise Illegal("over_knock_limit")
         choices = [melds]
@@ -263,6 +285,8 @@ def _knock(state: Table, p: str, words: list[str]) -> Table:
             used = [c for m in melds for c in m]
             if len(used) != len(set(used)) or not set(used) <= set(own) or not all(tables.is_meld(list(m)) for m in melds):
                 raise Illegal("invalid_spread")
+            if reading(params, "Q19") == "b" and tables.leftover(own, melds) > best:
+                raise Illegal("invalid_spread")  # Q19 b: a gin hand shown with cards unmelded
         choices = [m for m in tables.arrangements(own) if tables.leftover(own, m) == best]
     count = tables.leftover(own, choices[0])
     hands = dict(state.hands)
@@ -293,7 +317,8 @@ def _end(state: Table) -> Table:
     others = [state.seats[(state.seats.index(k) + i) % len(state.seats)] for i in range(1, len(state.seats))]
     points = {s: 0 for s in state.seats}
     kc = state.kcount
-    if kc == 0:
+    tied = reading(params, "Q7") == "b" and 0 in [counts[s] for s in others]  # Q7 b: the tie rule for knocks
+    if kc == 0 and not tied:
         outcome, winner = "gin", k
         for s in others:
             points[s] = -params["gin_defender_deadwood_multiplier"] * counts[s]
@@ -363,12 +388,29 @@ def replay(deal: Mapping[str, Any], actions, params: Mapping[str, Any]):
 # ------------------------------------------------------------------ a game at the table
 
 
+def _amounts_are_bonuses(hands, params: Mapping[str, Any]) -> bool:
+    """Q28 b: every recorded winner scores exactly the bonus of his outcome (an undercut may be
+    worth 0 where a tie is an undercut without bonus)."""
+    for hand in hands:
+        winner, points = hand.get("winner"), hand.get("points")
+        if winner in (None, "none") or not isinstance(points, Mapping):
+            continue
+        outcome = hand.get("outcome", "knock")
+        allowed = {"knock": [params.get("knock_bonus")], "gin": [params.get("gin_bonus")], "big_gin": [params.get("big_gin_bonus")],
+                   "undercut": [params.get("undercut_bonus")] + ([0] if params.get("tie_outcome") == "undercut_without_bonus" else [])}
+        if outcome in allowed and points.get(winner) not in allowed[outcome]:
+            return False
+    return True
+
+
 def table_game(data: Mapping[str, Any], params: Mapping[str, Any]) -> dict[str, Any]:
     """The ``expected`` of a ``table_game`` vector, walking through the hands one at a time."""
     seats = list(SEATS[: params["players"]])
     dealer = data["first_dealer"]
     if dealer not in seats:
         return {"refused": "invalid_dealer"}  # the first dealer is not at the table: malformed
+    if reading(params, "Q28") == "b" and not _amounts_are_bonuses(data["hands"], params):
+        return {"error": "invalid_hand_record"}
     hands = []
     for hand in data["hands"]:
         winner = hand.get("winner")

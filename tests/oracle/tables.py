@@ -210,7 +210,7 @@ def _table_hand(data, params):
     own = hands[knocker]
 
     best_count = least(own)
-    if "knocker_melds" in data and best_count > 0:
+    if "knocker_melds" in data and (best_count > 0 or (params.get("readings") or {}).get("Q30") == "b"):  # Q30 b: as shown
         spread = [frozenset(cards(text)) for text in data["knocker_melds"]]
         used = [c for meld in spread for c in meld]
         if len(used) != len(set(used)) or any(c not in own for c in used) or not all(is_meld(list(m)) for m in spread):
@@ -242,6 +242,8 @@ def _table_hand(data, params):
     counts[knocker] = kcount
 
     points = {seat: 0 for seat in seats}
+    if gin and (params.get("readings") or {}).get("Q7") == "b" and 0 in [counts[seat] for seat in others]:
+        gin = False  # Q7 b: a player with no deadwood ties the gin, and the tie rule for knocks applies
     if gin:
         outcome, winner = "gin", knocker
         points[knocker] = params["gin_bonus"]
