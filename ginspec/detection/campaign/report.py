@@ -67,7 +67,12 @@ def oracle_verdict(variant: str, overrides: Mapping[str, Any], vector_input: Map
     rounds = _round_oracle()
     if rounds is None:
         return "unavailable"
-    params = rounds.load_variant(variant, dict(overrides))
+    from ginspec.detection.campaign.oracles import oracle_variant
+
+    try:
+        params = rounds.load_variant(oracle_variant(variant), dict(overrides))
+    except (OSError, ValueError) as exc:  # a variant file the oracle cannot read: the vector stands unconfirmed
+        return f"unavailable: the oracle cannot read the variant ({type(exc).__name__})"
     states, outcome = rounds.replay(vector_input["deal"], vector_input["actions"], params)
     if "outcome" in outcome:
         outcome = {**outcome, "finished": True}

@@ -1,0 +1,58 @@
+"""A campaign under a house variant (``--variant PATH.yaml``, ``--variants DIR``) writes its report,
+each finding's vector confirmed by the oracle, which reads the house variant's file on its own
+(``tests/oracle/params.py``), never only the suite's ``spec/variants/``."""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr
+from pathlib import Path
+
+import pytest
+
+from ginspec.commands.main import main
+from ginspec.suite.house_variants import FILES_VARIABLE, FOLDER_VARIABLE
+from tests.oracle.params import variant_parameters
+
+
+@pytest.fixture(autouse=True)
+def _own_house_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands name their house variants in the environment: kept to each test."""
+    monkeypatch.delenv(FILES_VARIABLE, raising=False)
+    monkeypatch.delenv(FOLDER_VARIABLE, raising=False)
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stderr(err):
+        status = main(list(argv), out)
+    return status, out.getvalue(), err.getvalue()
+
+
+def _house_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    (folder / "base8.yaml").write_text("extends: standard\nknock_limit: 8\n", encoding="utf-8")
+    (folder / "mine.yaml").write_text("extends: base8\ngin_bonus: 30\n", encoding="utf-8")
+    return folder
+
+
+def test_the_oracle_reads_a_house_variant_file_and_the_house_variant_it_extends(tmp_path: Path) -> None:
+    folder = _house_folder(tmp_path)
+    parameters = variant_parameters(str(folder / "mine.yaml"))
+    assert (parameters["gin_bonus"], parameters["knock_limit"], parameters["big_gin_bonus"]) == (30, 8, 31)
+
+
+@pytest.mark.parametrize("how", ["folder", "file"])
+def test_a_campaign_under_a_house_variant_reports_its_findings_confirmed(tmp_path: Path, how: str) -> None:
+    folder = _house_folder(tmp_path)
+    where = ["--variants", str(folder), "--variant", "mine"] if how == "folder" else ["--variant", str(folder / "base8.yaml")]
+    report_dir = tmp_path / "campaign"
+    status, out, err = _run("fuzz", "--engine", "miniature:gin-bonus-twenty", "--hands", "200", *where, "--report-dir", str(report_dir))
+    assert status == 1, err
+    report = json.loads((report_dir / "report.json").read_text(encoding="utf-8"))
+    [finding] = report["findings"]
+    assert finding["defect"] == "gin-bonus-twenty"
+    assert finding["oracle"] == "confirmed"
+    assert "GIN-BONUS" in out
