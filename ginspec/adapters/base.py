@@ -105,11 +105,16 @@ class Capabilities:
       parameters select limits those parameters as ``parameters`` does; a case whose answer
       depends on another reading of a question no parameter selects is unsupported
       (:mod:`ginspec.suite.readings`).
-    - ``home_variant``: the variant of ``spec/variants/`` whose rules the engine plays, if any;
-      ``ginspec check`` judges the engine under it unless told otherwise.
+    - ``home_variant``: the variant whose rules the engine plays, if any: a variant of
+      ``spec/variants/``, a house variant of the project's variants folder, or a house variant's
+      file (``house.yaml``, relative to the file declaring the capabilities); every path judges the
+      engine under it unless told otherwise (:mod:`ginspec.adapters.profile`).
     - ``refuses``: for each kind of question, the reason codes (:data:`REFUSALS`) with which the
       engine refuses a malformed question of that kind; a case that asks for a refusal the engine
       does not declare is unsupported.
+    - ``suite_version``: the suite version the engine was written for (``"0.2"``); a parameter
+      the suite added later (``spec/parameter-versions.yaml``) is played at its standard value
+      unless the engine declares it (:mod:`ginspec.adapters.profile`).
     """
 
     engine: str
@@ -123,6 +128,7 @@ class Capabilities:
     home_variant: str | None = None
     refuses: Mapping[str, frozenset[str]] = field(default_factory=dict)
     readings: Mapping[str, str] = field(default_factory=dict)
+    suite_version: str | None = None
 
     def limits(self) -> dict[str, tuple[Any, ...]]:
         """The parameters the engine plays only at some values: those it declares, and those its
@@ -202,6 +208,7 @@ class Capabilities:
             "home_variant": self.home_variant,
             "refuses": {kind: sorted(codes) for kind, codes in sorted(self.refuses.items())},
             "readings": dict(sorted(self.readings.items())),
+            **({"suite_version": self.suite_version} if self.suite_version is not None else {}),
         }
 
 
