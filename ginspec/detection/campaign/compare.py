@@ -285,6 +285,17 @@ def check_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str
     return check_each_played(engine, omits, parameters, [played])[0]
 
 
+def check_each_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hands: Sequence[Hand]) -> list[Outcome]:
+    """:func:`check_hand` of several hands in the notation, all the questions put at once (as
+    :func:`check_each_played` puts them): the hands of an engine that lays off for the defender,
+    posed without their lay-offs (:meth:`~ginspec.detection.campaign.hands.Hand.without_layoffs`)."""
+    questions = [Question("round", hand.question_input(), parameters, f"campaign-{hand.seed}-{hand.index}") for hand in hands]
+    return [
+        _no_answer(hand.index, len(hand.actions), observed) if isinstance(observed, Exception) else _judged(engine, omits, parameters, hand, observed)
+        for hand, observed in zip(hands, engine.ask_each(questions))
+    ]
+
+
 def check_each_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hands: Sequence[PlayedHand]) -> list[Outcome]:
     """:func:`check_played` of several hands asked in the notation, all the questions put at once
     (:meth:`~ginspec.adapters.base.Adapter.ask_each`: an engine in another process reads the next

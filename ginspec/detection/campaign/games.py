@@ -107,8 +107,9 @@ def game_generator(seed: int, index: int, number: int | None = None) -> random.R
     return random.Random(f"ginspec-campaign-game:{seed}:{index}" + ("" if number is None else f":{number}"))
 
 
-def play_game(parameters: Mapping[str, Any], seed: int, index: int) -> Game:
-    """Game ``index`` of the campaign with seed ``seed``, played to its end."""
+def play_game(parameters: Mapping[str, Any], seed: int, index: int, automatic: bool = False) -> Game:
+    """Game ``index`` of the campaign with seed ``seed``, played to its end; with ``automatic``,
+    each two-player hand with the defender's best lay-offs, posed without them."""
     from ginspec.play.game_play import standing_after
 
     kind = game_kind(parameters)
@@ -122,7 +123,7 @@ def play_game(parameters: Mapping[str, Any], seed: int, index: int) -> Game:
         rng = game_generator(seed, index, number)
         order = list(DECK)
         rng.shuffle(order)
-        hand = (play_table_dealt if table else play_dealt)(rules, seed, index, rng, dealer, order)
+        hand = play_table_dealt(rules, seed, index, rng, dealer, order) if table else play_dealt(rules, seed, index, rng, dealer, order, automatic)
         hands.append(hand)
         if not hand.end.get("finished"):
             break

@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from ginspec.adapters.base import Adapter, Question
+from ginspec.adapters.profile import label_of
 from ginspec.detection.campaign.compare import NO_ANSWER, PROBLEM_SEPARATOR
 from ginspec.detection.campaign.diagnose import Diagnosis, diagnose
 from ginspec.detection.campaign.games import SCORE_PART
@@ -198,6 +199,8 @@ def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], d
         data, sheet = dict(part.game.question().input), dict(part.game.expected)
         return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, plan.overrides, data, sheet)
     hand = part.hand
+    if hand.full is not None:  # posed without its lay-offs: the vector is the hand as played, lay-offs and all
+        cut, hand = hand.explicit_cut(cut), hand.full
     vector_input = {"deal": hand.deal, "actions": hand.actions[:cut]}
     expected = hand.expected(cut)
     wanted = {key: value for key, value in expected.items() if key != "checkpoints"}
@@ -220,7 +223,7 @@ def build_report(folder: Path, plan: Plan, tally: Tally, parts: str, complete: b
             findings.append(_unanswered(number, keys[0], found, plan))
             continue
         index, cut, problem, part_number = found.shortest()
-        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number)
+        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic)
         kind, vector_input, wanted, oracle = _vector_of(plan, part, cut)
         if defect is not None:
             tags, how, title = list(defect.rules), f"diagnosis: the known defect {defect.name}", defect.title
@@ -296,7 +299,7 @@ def print_summary(report: Mapping[str, Any], folder: Path, out: Any) -> None:
     unit = campaign.get("unit", "hand")
     played = report.get(f"{unit}s_played", 0)
     out.write(
-        f"{played} {unit}s of {campaign[unit + 's']} ({campaign['parts']}) under {campaign['variant']}, seed {campaign['seed']}: "
+        f"{played} {unit}s of {campaign[unit + 's']} ({campaign['parts']}) under {label_of(campaign['variant'], campaign.get('overrides') or {})}, seed {campaign['seed']}: "
         f"{report['agreed']} agree, {report['disagreements']} disagree, {report['unsupported']} declined\n"
     )
     for finding in report["findings"]:

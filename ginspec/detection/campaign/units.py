@@ -45,16 +45,17 @@ class Part:
     game: Game | None = None
 
 
-def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int, part: int) -> Part:
-    """Index ``index`` of the campaign played again, and the part of it an occurrence names."""
+def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int, part: int, automatic: bool = False) -> Part:
+    """Index ``index`` of the campaign played again, and the part of it an occurrence names; with
+    ``automatic``, each hand as an engine laying off for the defender is asked it."""
     if games:
-        game = play_game(parameters, seed, index)
+        game = play_game(parameters, seed, index, automatic)
         if part == SCORE_PART:
             return Part(None, game.kind, game)
         return Part(game.hands[part], hand_kind(parameters), game)
     if at_table(parameters):
         return Part(play_table_hand(table_play_rules(parameters), seed, index), TABLE_KIND)
-    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index), "round")
+    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index, automatic), "round")
 
 
 class UnitPlayer:
@@ -75,10 +76,13 @@ class UnitPlayer:
     def check(self, index: int) -> Outcome:
         parameters = self.plan.parameters
         if self.plan.games:
-            return check_game(self.adapter, self.capabilities, parameters, play_game(parameters, self.plan.seed, index))
+            return check_game(self.adapter, self.capabilities, parameters, play_game(parameters, self.plan.seed, index, self.plan.automatic))
         if self.table_rules is not None:
             return check_table_hand(self.adapter, self.capabilities.omits, parameters, play_table_hand(self.table_rules, self.plan.seed, index))
-        return check_hand(self.adapter, self.capabilities.omits, parameters, play_hand(RoundRules.for_two_players(parameters), self.plan.seed, index))
+        from ginspec.detection.campaign.readings import honoured
+
+        hand = play_hand(RoundRules.for_two_players(parameters), self.plan.seed, index, self.plan.automatic)
+        return honoured(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.capabilities, parameters)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         tally = Tally()

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ginspec.adapters.base import Adapter
-from ginspec.detection.campaign.compare import check_each_played, check_each_played_natively, native_each_asker
+from ginspec.detection.campaign.compare import check_each_hand, check_each_played, check_each_played_natively, native_each_asker
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
+from ginspec.detection.campaign.readings import honoured
 from ginspec.detection.campaign.tally import Tally
 from reference_impl.rules import RoundRules
 
@@ -43,6 +44,9 @@ class Plan:
     timeout: float | None = None
     games: bool = False
     """Each index is a whole game (:mod:`ginspec.detection.campaign.games`), not one hand."""
+    automatic: bool = False
+    """The engine lays off for the defender (``layoff_style: automatic``): each hand is played with
+    the defender's best lay-offs and posed without them (:meth:`~ginspec.detection.campaign.hands.Hand.without_layoffs`)."""
 
     @property
     def chunks(self) -> int:
@@ -65,7 +69,8 @@ class ChunkPlayer:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
         self.omits = omits
-        self.native_each = native_each_asker(adapter, omits)
+        self.capabilities = adapter.capabilities()
+        self.native_each = None if plan.automatic else native_each_asker(adapter, omits)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         """The tally of one chunk's hands (counts and findings only: all a worker sends back). An
@@ -73,6 +78,12 @@ class ChunkPlayer:
         tally = Tally()
         adapter, omits, parameters, rules, seed, native_each = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native_each
         indices = self.plan.indices(chunk)
+        if self.plan.automatic:
+            for start in range(0, len(indices), ASKED_TOGETHER):
+                posed = [play_moves(rules, seed, index, True).hand.without_layoffs() for index in indices[start : start + ASKED_TOGETHER]]
+                for hand, outcome in zip(posed, check_each_hand(adapter, omits, parameters, posed)):
+                    tally.add(honoured(outcome, hand, self.capabilities, parameters))
+            return chunk, tally
         if native_each is not None:
             for start in range(0, len(indices), ASKED_TOGETHER):
                 hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
@@ -81,8 +92,8 @@ class ChunkPlayer:
             return chunk, tally
         for start in range(0, len(indices), ASKED_TOGETHER):
             hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
-            for outcome in check_each_played(adapter, omits, parameters, hands):
-                tally.add(outcome)
+            for played, outcome in zip(hands, check_each_played(adapter, omits, parameters, hands)):
+                tally.add(honoured(outcome, played.hand, self.capabilities, parameters))
         return chunk, tally
 
     def close(self) -> None:

@@ -1,0 +1,56 @@
+"""Campaigns judge an engine under its profile, as ``ginspec check`` does (:mod:`ginspec.adapters.profile`):
+the reference engine declaring a profile agrees with itself on every hand of a campaign.
+
+- ``layoff_style: automatic``: never sent a defender's lay-off; its ``done`` scored with the
+  defender's best lay-offs (LAYOFF-OPTIMAL) — 1,000 hands, as ``ginspec fuzz --hands`` plays them;
+- declared readings (Q2 ``b``, Q31 ``b``): a hand whose departure is the declared reading is
+  declined, never a disagreement (:mod:`ginspec.detection.campaign.readings`);
+- the summary line names every ``--set`` override.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ginspec.commands.main import main
+from ginspec.detection.campaign.tally import Tally
+from ginspec.detection.campaign.worker import Plan, play_chunks
+from ginspec.suite.variants import get_variant
+from tests.masquerade_engines import Reading
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stderr(err):
+        status = main(list(argv), out)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_an_engine_laying_off_for_the_defender_agrees_with_itself_on_a_thousand_hands(tmp_path: Path) -> None:
+    folder = tmp_path / "campaign"
+    status, out, err = _run("fuzz", "--engine", "tests.masquerade_engines:AutomaticLayoffs", "--hands", "1000",
+                            "--set", "gin_bonus=30", "--set", "undercut_bonus=20", "--report-dir", str(folder))
+    assert status == 0, out + err
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert (report["hands_played"], report["agreed"], report["disagreements"]) == (1000, 1000, 0)
+    assert "under standard with gin_bonus=30, undercut_bonus=20, seed 0" in out
+
+
+def _campaign(engine: Any, parameters: dict[str, Any], hands: int) -> Tally:
+    tally = Tally()
+    play_chunks(Plan("masquerade", "standard", {}, parameters, 0, hands), 1, 0, lambda _chunk, part: tally.merge(part), engine)
+    return tally
+
+
+@pytest.mark.parametrize(("question", "reading", "overrides", "hands"), [("Q2", "b", {}, 300), ("Q31", "b", {"stock_dead_cards": 0}, 1000)])
+def test_a_declared_reading_is_never_a_disagreement(question: str, reading: str, overrides: dict[str, Any], hands: int) -> None:
+    tally = _campaign(Reading(question, reading), {**get_variant("standard").parameters, **overrides}, hands)
+    assert tally.disagreements == 0, list(tally.findings)
+    assert tally.unsupported > 0, "the reading changes some hands, which are declined"
+    assert tally.agreed > hands // 10
