@@ -1,7 +1,7 @@
 """Whole hands and games played move by move (layer 7): one hand against the computer in the
 terminal (``hand``) or at a table of three or four (``table_play``), a whole game (``game_play``,
 ``score_sheet``), saved transcripts and their replay through an engine (``transcripts``,
-``replay_plan``), and what the single-hand commands can honour of a variant (``honour``).
+``replay_plan``, and for an engine laying off for the defender ``replay_automatic``), and what the single-hand commands can honour of a variant (``honour``).
 
 May import: ``errors``, ``suite``, ``adapters``, ``judging``, ``bdd``, ``run`` (and
 ``reference_impl``).
