@@ -90,3 +90,53 @@ def test_an_engine_stating_no_suite_version_is_told_once_which_parameters_it_lea
     statuses, stderr = _ace_case_statuses(tmp_path, "UnversionedWrapper")
     assert stderr.count("states no suite_version") == 1 and "ace_in_runs" in stderr
     assert statuses["melds-0077"] == "fail"  # taken as setting it freely, it is asked and answers wrongly
+
+
+@pytest.fixture
+def _own_house_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginspec.suite.house_variants import FILES_VARIABLE, FOLDER_VARIABLE
+
+    monkeypatch.delenv(FILES_VARIABLE, raising=False)
+    monkeypatch.delenv(FOLDER_VARIABLE, raising=False)
+
+
+@pytest.mark.usefixtures("_own_house_variables")
+@pytest.mark.parametrize("engine", ["HouseHome", "FolderHome"])
+def test_a_house_variant_is_an_engine_s_home(engine: str, tmp_path: Path) -> None:
+    """Named as a file beside the adapter's module, or by its name in the project's variants
+    folder (``--variants``): the engine is judged under it, and passes."""
+    folder = Path(__file__).parent / "engines"
+    report = tmp_path / "report.json"
+    where = ["--variants", str(folder)] if engine == "FolderHome" else []
+    result = ginspec("check", "--engine", f"{ENGINES}:{engine}", "--only", "vectors", "--area", "knock", *where, "--report", str(report), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    data = json.loads(report.read_text(encoding="utf-8"))
+    derived = [record["id"] for record in data["records"] if record["id"].endswith("@low-knock")]
+    assert derived and all(record["status"] != "fail" for record in data["records"])
+
+
+@pytest.mark.usefixtures("_own_house_variables")
+def test_a_home_variant_file_that_is_not_there_is_refused_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.engines import profiles
+
+    monkeypatch.setattr(profiles.HouseHome, "home", "no-such-house.yaml")
+    result = ginspec("check", "--engine", f"{ENGINES}:HouseHome", "--area", "knock", cwd=tmp_path)
+    assert result.returncode == 2 and "no-such-house.yaml" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.usefixtures("_own_house_variables")
+def test_an_exec_engine_names_its_home_variant_file_relative_to_its_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginspec.adapters.jsonl import JsonLinesAdapter
+    from ginspec.suite.variants import get_variant
+
+    (tmp_path / "my-rules.yaml").write_text("extends: standard\ngin_bonus: 30\n", encoding="utf-8")
+    engine = _exec_engine(tmp_path, home_variant="my-rules.yaml")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    adapter = JsonLinesAdapter(engine[len("exec:"):])
+    try:
+        home = adapter.capabilities().home_variant
+    finally:
+        adapter.close()
+    assert home == "my-rules" and get_variant(home).parameters["gin_bonus"] == 30

@@ -48,3 +48,29 @@ class OlderWrapper(ReferenceAdapter):
 
 class UnversionedWrapper(OlderWrapper):
     suite = None  # type: ignore[assignment]
+
+
+class KnockLimitTen(ReferenceAdapter):
+    """Knocks with up to 10 points whatever the variant says, and never says so."""
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        return super().ask(dataclasses.replace(question, parameters={**question.parameters, "knock_limit": 10}))
+
+
+class HouseHome(ReferenceAdapter):
+    """Plays the house rules of ``low-knock.yaml`` beside this file (a knock limit of 8) whatever
+    it is asked, and names that file as its home variant."""
+
+    home = "low-knock.yaml"
+
+    def capabilities(self) -> Capabilities:
+        return dataclasses.replace(super().capabilities(), engine="house-home", home_variant=self.home, parameters={"knock_limit": (8,)})
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        return super().ask(dataclasses.replace(question, parameters={**question.parameters, "knock_limit": 8}))
+
+
+class FolderHome(HouseHome):
+    """:class:`HouseHome` naming its home by the name of a variant of the project's variants folder."""
+
+    home = "low-knock"
