@@ -54,3 +54,10 @@ def test_a_declared_reading_is_never_a_disagreement(question: str, reading: str,
     assert tally.disagreements == 0, list(tally.findings)
     assert tally.unsupported > 0, "the reading changes some hands, which are declined"
     assert tally.agreed > hands // 10
+
+
+def test_differential_fuzzing_never_reports_a_declared_reading(tmp_path: Path) -> None:
+    """Q2 ``b`` (a knock counts the eleven cards before the discard): the discard questions whose
+    ``can_knock`` turns on it are the engine's reading, not a disagreement."""
+    status, out, err = _run("fuzz", "--engine", "tests.engines.profiles:CountsElevenCards", "--kind", "discard", "--examples", "300", "--out", str(tmp_path / "found"))
+    assert (status, out.splitlines()[-1]) == (0, "0 disagreement(s) found"), out + err

@@ -74,3 +74,16 @@ class FolderHome(HouseHome):
     """:class:`HouseHome` naming its home by the name of a variant of the project's variants folder."""
 
     home = "low-knock"
+
+
+def _masquerade_reading() -> type:
+    from tests.masquerade_engines import Reading
+
+    return Reading
+
+
+class CountsElevenCards(_masquerade_reading()):  # type: ignore[misc]
+    """Declares and plays reading ``b`` of Q2: a knock counts the eleven cards before the discard."""
+
+    def __init__(self) -> None:
+        super().__init__("Q2", "b")
