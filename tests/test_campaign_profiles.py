@@ -61,3 +61,29 @@ def test_differential_fuzzing_never_reports_a_declared_reading(tmp_path: Path) -
     ``can_knock`` turns on it are the engine's reading, not a disagreement."""
     status, out, err = _run("fuzz", "--engine", "tests.engines.profiles:CountsElevenCards", "--kind", "discard", "--examples", "300", "--out", str(tmp_path / "found"))
     assert (status, out.splitlines()[-1]) == (0, "0 disagreement(s) found"), out + err
+
+
+def _profiles() -> dict[str, Any]:
+    from tests.masquerade_engines import AutomaticLayoffs, Limited, NoRefusals, Omitting
+
+    return {
+        "omits legal": Omitting(frozenset({"legal"})),
+        "omits points": Omitting(frozenset({"points"})),
+        "limited knock_limit": Limited({"knock_limit": (10,)}),
+        "no refusals": NoRefusals(),
+        "home oklahoma": Limited({}, "oklahoma"),
+        "automatic, home openspiel": AutomaticLayoffs("openspiel"),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_profiles()))
+def test_every_profile_agrees_with_itself_in_a_campaign(name: str) -> None:
+    """200 hands each under the profile's home variant, else the standard one, as the command plans them."""
+    from ginspec.adapters.profile import resolve_profile
+
+    engine = _profiles()[name]
+    profile = resolve_profile(engine.capabilities(), None)
+    tally = Tally()
+    plan = Plan(name, profile.variant or "standard", {}, profile.parameters, 0, 200, automatic=profile.capabilities.layoff_style == "automatic")
+    play_chunks(plan, 1, 0, lambda _chunk, part: tally.merge(part), engine)
+    assert (tally.agreed, tally.disagreements) == (200, 0), list(tally.findings)

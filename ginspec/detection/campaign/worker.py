@@ -68,9 +68,9 @@ class ChunkPlayer:
         if adapter is None:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
-        self.omits = omits
         self.capabilities = adapter.capabilities()
-        self.native_each = None if plan.automatic else native_each_asker(adapter, omits)
+        self.omits = frozenset(omits) | self.capabilities.omits
+        self.native_each = None if plan.automatic else native_each_asker(adapter, self.omits)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         """The tally of one chunk's hands (counts and findings only: all a worker sends back). An
