@@ -136,3 +136,12 @@ def test_a_house_variant_is_played_under_ginspec_variant(project: pytest.Pyteste
     deaf = run_pytest(project, "--ginspec-engine", "tests.engines.profiles:KnockLimitTen", *chosen, "-k", "knock-00 and vectors")
     assert deaf.ret == 1, "an engine knocking at 10 fails the cases the house limit of 8 changes"
     assert "@low-knock" in deaf.stdout.str(), "the failures name the case derived for the house variant"
+
+
+def test_an_engine_laying_off_for_the_defender_passes_the_replayed_hands(project: pytest.Pytester) -> None:
+    """The profile of ``ginspec check`` in the plugin too: the hands with lay-offs are posed without
+    them, and the reference engine laying off for the defender passes them all."""
+    project.syspathinsert(ROOT)
+    result = run_pytest(project, "--ginspec-engine", "tests.masquerade_engines:AutomaticLayoffs", "-k", "vectors and round", "-rf")
+    assert result.ret == 0, result.stdout.str()[-3000:]
+    assert result.parseoutcomes().get("passed", 0) > 100
