@@ -87,3 +87,17 @@ def test_every_profile_agrees_with_itself_in_a_campaign(name: str) -> None:
     plan = Plan(name, profile.variant or "standard", {}, profile.parameters, 0, 200, automatic=profile.capabilities.layoff_style == "automatic")
     play_chunks(plan, 1, 0, lambda _chunk, part: tally.merge(part), engine)
     assert (tally.agreed, tally.disagreements) == (200, 0), list(tally.findings)
+
+
+def test_a_hand_goes_on_past_a_departure_so_three_defects_show_one_at_the_first_move(tmp_path: Path) -> None:
+    """Every hand departs at the deal (the non-dealer's pass not listed), yet the hands go on and
+    show the two other defects: the taken card thrown back, and a gin bonus of 20 (25 by the rules)."""
+    folder = tmp_path / "campaign"
+    status, out, err = _run("fuzz", "--engine", "tests.engines.three_defects:ThreeDefects", "--hands", "300", "--report-dir", str(folder))
+    assert status == 1, out + err
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert report["disagreements"] == 300
+    signatures = {signature for finding in report["findings"] for signature in finding["signatures"]}
+    assert "round: in phase first_turn after deal: legal missing [pass] extra []" in signatures
+    assert "round: in phase discard after draw: legal missing [] extra [discard]" in signatures
+    assert "round: end (gin): points" in signatures

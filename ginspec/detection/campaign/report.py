@@ -163,13 +163,15 @@ def _shortest(plan: Plan, index: int, cut: int, part: int) -> dict[str, Any]:
 
 
 def _merged(founds: Sequence[Finding]) -> Finding:
-    """The text keys a finding groups, as one: counts added, every index, the kept occurrences."""
+    """The text keys a finding groups, as one: every hand that shows one of them, once, and the kept
+    occurrences."""
     merged = Finding()
     for found in founds:
-        merged.count += found.count
         merged.indices = list(heapq.merge(merged.indices, found.indices))
         for index, cut, problem, part in found.occurrences:
             merged.add(index, cut, problem, count=0, part=part)
+    merged.indices = sorted(set(merged.indices))  # a hand that shows the defect at two places is one hand
+    merged.count = len(merged.indices)
     return merged
 
 

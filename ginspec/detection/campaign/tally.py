@@ -1,5 +1,6 @@
 """What a campaign has seen so far: hands played, agreed and declined, and per finding (hands
-with the same signature, :mod:`ginspec.detection.campaign.grouping`) the number of hands that show it and
+with the same signature, :mod:`ginspec.detection.campaign.grouping`; a hand that goes on past its
+first departure counts for each one it shows) the number of hands that show it and
 the first :data:`OCCURRENCES_KEPT` of them by index. The tally of a union of hands is the same
 however the hands were split (into chunks, processes or shards) and in whatever order they were
 added, so a resumed campaign and merged shards give the report of one uninterrupted run."""
@@ -59,7 +60,10 @@ class Tally:
             self.unsupported += 1
         else:
             self.disagreements += 1
-            self.findings.setdefault(outcome.signature, Finding()).add(outcome.index, outcome.cut, outcome.problem, part=getattr(outcome, "part", 0))
+            part = getattr(outcome, "part", 0)
+            self.findings.setdefault(outcome.signature, Finding()).add(outcome.index, outcome.cut, outcome.problem, part=part)
+            for signature, cut, problem in outcome.also:  # the departures the hand showed after its first
+                self.findings.setdefault(signature, Finding()).add(outcome.index, cut, problem, part=part)
 
     def add_all(self, outcomes: Iterable[Outcome]) -> None:
         for outcome in outcomes:
