@@ -41,6 +41,11 @@ from typing import Any, Mapping
 from ginspec.adapters.base import Capabilities, parameter_text
 from ginspec.errors import InvalidRegistry, InvalidVariant, SuiteError, UnknownEngine, quote
 
+class ContradictoryCapabilities(UnknownEngine):
+    """Capabilities that contradict the suite or themselves (:func:`profile_problem`): every case
+    would be judged wrongly, so nothing is asked."""
+
+
 FIRST_SUITE_VERSION = "0.1"
 """The suite version of every parameter ``spec/parameter-versions.yaml`` does not list."""
 
@@ -168,7 +173,7 @@ def _home_file(capabilities: Capabilities, engine: str) -> Capabilities:
     try:
         name = name_variant_file(str(path))
     except SuiteError as exc:
-        raise UnknownEngine(f"{capabilities.engine} declares the home variant {quote(home)}: {exc}") from None
+        raise ContradictoryCapabilities(f"{capabilities.engine} declares the home variant {quote(home)}: {exc}") from None
     return dataclasses.replace(capabilities, home_variant=name)
 
 
@@ -196,12 +201,12 @@ def _versioned(capabilities: Capabilities) -> Capabilities:
 
 def engine_profile(capabilities: Capabilities, engine: str = "") -> Capabilities:
     """The capabilities of ``engine`` as every path judges it: checked (:func:`profile_problem`,
-    one line, :class:`UnknownEngine`), its home variant file named, and the parameters newer
+    one line, :class:`ContradictoryCapabilities`), its home variant file named, and the parameters newer
     than its suite version limited (the module docstring). Taking it again changes nothing."""
     capabilities = _home_file(capabilities, engine)
     problem = profile_problem(capabilities)
     if problem is not None:
-        raise UnknownEngine(problem)
+        raise ContradictoryCapabilities(problem)
     return _versioned(capabilities)
 
 
