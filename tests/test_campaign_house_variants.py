@@ -19,8 +19,9 @@ from tests.oracle.params import variant_parameters
 @pytest.fixture(autouse=True)
 def _own_house_variables(monkeypatch: pytest.MonkeyPatch) -> None:
     """The commands name their house variants in the environment: kept to each test."""
-    monkeypatch.delenv(FILES_VARIABLE, raising=False)
-    monkeypatch.delenv(FOLDER_VARIABLE, raising=False)
+    for variable in (FILES_VARIABLE, FOLDER_VARIABLE):  # set first, so that the end of the test unsets it again
+        monkeypatch.setenv(variable, "")
+        monkeypatch.delenv(variable)
 
 
 def _run(*argv: str) -> tuple[int, str, str]:

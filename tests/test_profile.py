@@ -96,8 +96,9 @@ def test_an_engine_stating_no_suite_version_is_told_once_which_parameters_it_lea
 def _own_house_variables(monkeypatch: pytest.MonkeyPatch) -> None:
     from ginspec.suite.house_variants import FILES_VARIABLE, FOLDER_VARIABLE
 
-    monkeypatch.delenv(FILES_VARIABLE, raising=False)
-    monkeypatch.delenv(FOLDER_VARIABLE, raising=False)
+    for variable in (FILES_VARIABLE, FOLDER_VARIABLE):  # set first, so that the end of the test unsets it again
+        monkeypatch.setenv(variable, "")
+        monkeypatch.delenv(variable)
 
 
 @pytest.mark.usefixtures("_own_house_variables")

@@ -125,8 +125,9 @@ def test_a_house_variant_is_played_under_ginspec_variant(project: pytest.Pyteste
     variant with a knock limit of 8 are derived for it and pass against the reference engine."""
     from ginspec.suite.house_variants import FILES_VARIABLE, FOLDER_VARIABLE
 
-    monkeypatch.delenv(FILES_VARIABLE, raising=False)  # each run names its own house variants
-    monkeypatch.delenv(FOLDER_VARIABLE, raising=False)
+    for variable in (FILES_VARIABLE, FOLDER_VARIABLE):  # each run names its own house variants, unset again after it
+        monkeypatch.setenv(variable, "")
+        monkeypatch.delenv(variable)
     folder = project.path / "variants"
     folder.mkdir()
     (folder / "low-knock.yaml").write_text("extends: standard\nknock_limit: 8\n", encoding="utf-8")
