@@ -101,3 +101,13 @@ def test_a_hand_goes_on_past_a_departure_so_three_defects_show_one_at_the_first_
     assert "round: in phase first_turn after deal: legal missing [pass] extra []" in signatures
     assert "round: in phase discard after draw: legal missing [] extra [discard]" in signatures
     assert "round: end (gin): points" in signatures
+
+
+def test_a_table_hand_with_lay_offs_is_declined_for_an_engine_laying_off_for_the_defender(tmp_path: Path) -> None:
+    """At a table of three or four each defender lays off in turn onto the spread the others left
+    (``ginspec check`` leaves such a case unsupported): the campaign declines those hands."""
+    folder = tmp_path / "campaign"
+    status, out, err = _run("fuzz", "--engine", "tests.masquerade_engines:AutomaticLayoffs", "--variant", "house-s003", "--hands", "120", "--report-dir", str(folder))
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert status == 0 and report["disagreements"] == 0, out + err
+    assert 0 < report["unsupported"] < 120 and report["agreed"] + report["unsupported"] == 120

@@ -58,6 +58,15 @@ def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int,
     return Part(play_hand(RoundRules.for_two_players(parameters), seed, index, automatic), "round")
 
 
+TABLE_LAYOFFS = "the engine lays off for the defender, and at a table of three or four each defender lays off in turn onto the spread as the others left it"
+"""Why a table hand with lay-offs is not asked of an engine that lays off automatically (as
+:func:`ginspec.judging.automatic.for_automatic_layoffs` leaves such a case unsupported)."""
+
+
+def _lays_off(hand: Hand) -> bool:
+    return any(" layoff " in f" {text} " for text in hand.actions)
+
+
 class UnitPlayer:
     """Plays the indices of a chunk of a table or games campaign with one engine, started once
     (:class:`ginspec.detection.campaign.worker.ChunkPlayer` plays two-player hands)."""
@@ -76,9 +85,15 @@ class UnitPlayer:
     def check(self, index: int) -> Outcome:
         parameters = self.plan.parameters
         if self.plan.games:
-            return check_game(self.adapter, self.capabilities, parameters, play_game(parameters, self.plan.seed, index, self.plan.automatic))
+            game = play_game(parameters, self.plan.seed, index, self.plan.automatic)
+            if self.table_rules is not None and self.plan.automatic and any(_lays_off(hand) for hand in game.hands):
+                return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
+            return check_game(self.adapter, self.capabilities, parameters, game)
         if self.table_rules is not None:
-            return check_table_hand(self.adapter, self.capabilities.omits, parameters, play_table_hand(self.table_rules, self.plan.seed, index))
+            table_hand = play_table_hand(self.table_rules, self.plan.seed, index)
+            if self.plan.automatic and _lays_off(table_hand):
+                return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
+            return check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand)
         from ginspec.detection.campaign.readings import honoured
 
         hand = play_hand(RoundRules.for_two_players(parameters), self.plan.seed, index, self.plan.automatic)
