@@ -4,16 +4,14 @@ each finding's vector confirmed by the oracle, which reads the house variant's f
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
 
-from ginspec.commands.main import main
 from ginspec.suite.house_variants import FILES_VARIABLE, FOLDER_VARIABLE
 from tests.oracle.params import variant_parameters
+from tests.test_campaign import run
 
 
 @pytest.fixture(autouse=True)
@@ -23,12 +21,6 @@ def _own_house_variables(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv(variable, "")
         monkeypatch.delenv(variable)
 
-
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stderr(err):
-        status = main(list(argv), out)
-    return status, out.getvalue(), err.getvalue()
 
 
 def _house_folder(tmp_path: Path) -> Path:
@@ -50,7 +42,7 @@ def test_a_campaign_under_a_house_variant_reports_its_findings_confirmed(tmp_pat
     folder = _house_folder(tmp_path)
     where = ["--variants", str(folder), "--variant", "mine"] if how == "folder" else ["--variant", str(folder / "base8.yaml")]
     report_dir = tmp_path / "campaign"
-    status, out, err = _run("fuzz", "--engine", "miniature:gin-bonus-twenty", "--hands", "200", *where, "--report-dir", str(report_dir))
+    status, out, err = run("fuzz", "--engine", "miniature:gin-bonus-twenty", "--hands", "200", *where, "--report-dir", str(report_dir))
     assert status == 1, err
     report = json.loads((report_dir / "report.json").read_text(encoding="utf-8"))
     [finding] = report["findings"]

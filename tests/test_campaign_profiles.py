@@ -10,31 +10,23 @@ the reference engine declaring a profile agrees with itself on every hand of a c
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stderr
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ginspec.commands.main import main
 from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import Plan, play_chunks
 from ginspec.suite.variants import get_variant
 from tests.masquerade_engines import Reading
+from tests.test_campaign import run
 
-
-def _run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stderr(err):
-        status = main(list(argv), out)
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_an_engine_laying_off_for_the_defender_agrees_with_itself_on_a_thousand_hands(tmp_path: Path) -> None:
     folder = tmp_path / "campaign"
-    status, out, err = _run("fuzz", "--engine", "tests.masquerade_engines:AutomaticLayoffs", "--hands", "1000",
+    status, out, err = run("fuzz", "--engine", "tests.masquerade_engines:AutomaticLayoffs", "--hands", "1000",
                             "--set", "gin_bonus=30", "--set", "undercut_bonus=20", "--report-dir", str(folder))
     assert status == 0, out + err
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
@@ -59,7 +51,7 @@ def test_a_declared_reading_is_never_a_disagreement(question: str, reading: str,
 def test_differential_fuzzing_never_reports_a_declared_reading(tmp_path: Path) -> None:
     """Q2 ``b`` (a knock counts the eleven cards before the discard): the discard questions whose
     ``can_knock`` turns on it are the engine's reading, not a disagreement."""
-    status, out, err = _run("fuzz", "--engine", "tests.engines.profiles:CountsElevenCards", "--kind", "discard", "--examples", "300", "--out", str(tmp_path / "found"))
+    status, out, err = run("fuzz", "--engine", "tests.engines.profiles:CountsElevenCards", "--kind", "discard", "--examples", "300", "--out", str(tmp_path / "found"))
     assert (status, out.splitlines()[-1]) == (0, "0 disagreement(s) found"), out + err
 
 
@@ -93,7 +85,7 @@ def test_a_hand_goes_on_past_a_departure_so_three_defects_show_one_at_the_first_
     """Every hand departs at the deal (the non-dealer's pass not listed), yet the hands go on and
     show the two other defects: the taken card thrown back, and a gin bonus of 20 (25 by the rules)."""
     folder = tmp_path / "campaign"
-    status, out, err = _run("fuzz", "--engine", "tests.engines.three_defects:ThreeDefects", "--hands", "300", "--report-dir", str(folder))
+    status, out, err = run("fuzz", "--engine", "tests.engines.three_defects:ThreeDefects", "--hands", "300", "--report-dir", str(folder))
     assert status == 1, out + err
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     assert report["disagreements"] == 300
@@ -107,7 +99,7 @@ def test_a_table_hand_with_lay_offs_is_declined_for_an_engine_laying_off_for_the
     """At a table of three or four each defender lays off in turn onto the spread the others left
     (``ginspec check`` leaves such a case unsupported): the campaign declines those hands."""
     folder = tmp_path / "campaign"
-    status, out, err = _run("fuzz", "--engine", "tests.masquerade_engines:AutomaticLayoffs", "--variant", "house-s003", "--hands", "120", "--report-dir", str(folder))
+    status, out, err = run("fuzz", "--engine", "tests.masquerade_engines:AutomaticLayoffs", "--variant", "house-s003", "--hands", "120", "--report-dir", str(folder))
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     assert status == 0 and report["disagreements"] == 0, out + err
     assert 0 < report["unsupported"] < 120 and report["agreed"] + report["unsupported"] == 120
