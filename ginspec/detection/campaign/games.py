@@ -139,7 +139,12 @@ def check_game(engine: Adapter, capabilities: Capabilities, parameters: Mapping[
     table = parameters["table_format"] == "one_table"
     declined = 0
     for number, hand in enumerate(game.hands):
-        outcome = (check_table_hand if table else check_hand)(engine, capabilities.omits, parameters, hand)
+        if table:
+            outcome = check_table_hand(engine, capabilities.omits, parameters, hand)
+        else:  # a departure that is the engine's declared reading declines the hand
+            from ginspec.detection.campaign.readings import honoured
+
+            outcome = honoured(check_hand(engine, capabilities.omits, parameters, hand), hand, capabilities, parameters)
         if outcome.status == "disagree":
             return PartOutcome(game.index, "disagree", outcome.signature, outcome.cut, f"hand {number + 1} of the game: {outcome.problem}"[:400], number)
         declined += outcome.status == "unsupported"
