@@ -107,7 +107,7 @@ def test_a_table_hand_with_lay_offs_is_declined_for_an_engine_laying_off_for_the
 
 def test_a_declared_reading_is_never_a_disagreement_in_whole_games() -> None:
     tally = Tally()
-    plan = Plan("masquerade", "standard", {}, dict(get_variant("standard").parameters), 0, 30, games=True)
+    plan = Plan("masquerade", "standard", {}, dict(get_variant("standard").parameters), 0, 12, games=True)
     play_chunks(plan, 1, 0, lambda _chunk, part: tally.merge(part), Reading("Q2", "b"))
     assert tally.disagreements == 0, list(tally.findings)
     assert tally.agreed > 0
