@@ -3,9 +3,10 @@
 The profile is the engine's capabilities as the suite reads them (:class:`Capabilities`: the
 parameter limits, lay-off style, readings of the open questions, omitted fields and refusals) and
 the variant of the run (a name or a house variant's file, with ``--set`` overrides). ``check``,
-``cases``, ``replay``, ``fuzz`` (examples, hands, games and tables), ``selftest`` and both pytest
-plugins take it from here (:func:`engine_profile` when the engine starts, :func:`resolve_profile`
-for the run), so that an engine is judged the same way wherever it is asked.
+``replay``, ``fuzz`` (examples, hands, games and tables), ``selftest`` (through ``check``) and both
+pytest plugins take it from here: :func:`engine_profile` when the engine starts (the guard of an
+in-process adapter and the JSON-lines adapter call it on the capabilities they read), and
+:func:`resolve_profile` for the run, so that an engine is judged the same way wherever it is asked.
 
 When the engine starts, its capabilities are checked against the suite, and a contradiction is
 one line naming the engine and the token, before anything is asked (exit status 2 from a command):
