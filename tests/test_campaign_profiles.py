@@ -40,7 +40,7 @@ def _campaign(engine: Any, parameters: dict[str, Any], hands: int) -> Tally:
     return tally
 
 
-@pytest.mark.parametrize(("question", "reading", "overrides", "hands"), [("Q2", "b", {}, 300), ("Q31", "b", {"stock_dead_cards": 0}, 1000)])
+@pytest.mark.parametrize(("question", "reading", "overrides", "hands"), [("Q31", "b", {"stock_dead_cards": 0}, 1000), ("Q12", "c", {}, 300)])
 def test_a_declared_reading_is_never_a_disagreement(question: str, reading: str, overrides: dict[str, Any], hands: int) -> None:
     tally = _campaign(Reading(question, reading), {**get_variant("standard").parameters, **overrides}, hands)
     assert tally.disagreements == 0, list(tally.findings)
@@ -111,3 +111,23 @@ def test_a_declared_reading_is_never_a_disagreement_in_whole_games() -> None:
     play_chunks(plan, 1, 0, lambda _chunk, part: tally.merge(part), Reading("Q2", "b"))
     assert tally.disagreements == 0, list(tally.findings)
     assert tally.agreed > 0
+
+
+def test_a_hand_goes_on_past_a_declared_reading_to_show_a_defect_after_it(tmp_path: Path) -> None:
+    """Q2 ``b`` leaves knocks out of the legal moves all through a hand; the gin bonus of 20 at its
+    end is still found in every hand that ends in gin (a gin discard is worth 10 at most, so no
+    eleven cards before a gin count more than the limit: Q2 never stops one), and the reading
+    is never a finding."""
+    from ginspec.detection.campaign.hands import play_hand
+    from reference_impl.rules import RoundRules
+
+    folder = tmp_path / "campaign"
+    status, out, err = run("fuzz", "--engine", "tests.engines.profiles:CountsElevenCardsGinTwenty", "--hands", "150", "--report-dir", str(folder))
+    assert status == 1, out + err
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    [finding] = report["findings"]
+    assert finding["signatures"] == ["round: end (gin): points"]
+    rules = RoundRules.for_two_players(dict(get_variant("standard").parameters))
+    gins = sum(play_hand(rules, 0, index).end.get("outcome") == "gin" for index in range(150))
+    assert finding["count"] == gins > 0
+    assert report["unsupported"] > 0, "hands that show the reading alone are declined"

@@ -87,3 +87,13 @@ class CountsElevenCards(_masquerade_reading()):  # type: ignore[misc]
 
     def __init__(self) -> None:
         super().__init__("Q2", "b")
+
+
+class CountsElevenCardsGinTwenty(CountsElevenCards):
+    """:class:`CountsElevenCards` with a defect besides its reading: a gin bonus of 20, not 25."""
+
+    def ask(self, question: Question) -> dict[str, Any]:
+        answer = super().ask(question)
+        if question.kind == "round" and answer.get("outcome") == "gin" and isinstance(answer.get("points"), int):
+            answer = {**answer, "points": answer["points"] - 5}
+        return answer
