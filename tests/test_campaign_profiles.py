@@ -131,3 +131,22 @@ def test_a_hand_goes_on_past_a_declared_reading_to_show_a_defect_after_it(tmp_pa
     gins = sum(play_hand(rules, 0, index).end.get("outcome") == "gin" for index in range(150))
     assert finding["count"] == gins > 0
     assert report["unsupported"] > 0, "hands that show the reading alone are declined"
+
+
+def test_a_hand_goes_on_past_a_refused_move_played_otherwise_there(tmp_path: Path) -> None:
+    """The engine refuses a pass as the first move, about half the hands; each such hand is played
+    again with another first move, and the gin bonus of 20 is found in hands that began with a pass."""
+    from ginspec.detection.campaign.hands import play_hand
+    from reference_impl.rules import RoundRules
+
+    folder = tmp_path / "campaign"
+    status, out, err = run("fuzz", "--engine", "tests.engines.refusing:RefusesFirstPass", "--hands", "200", "--report-dir", str(folder))
+    assert status == 1, out + err
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    by_signature = {finding["signatures"][0]: finding for finding in report["findings"]}
+    assert "round: refused pass in phase first_turn (wrong_phase)" in by_signature
+    gin = by_signature["round: end (gin): points"]
+    rules = RoundRules.for_two_players(dict(get_variant("standard").parameters))
+    began_with_a_pass = [entry["index"] for entry in gin["occurrences"] if play_hand(rules, 0, entry["index"]).actions[0].split()[1] == "pass"]
+    assert began_with_a_pass, "no gin was found beyond a refused first move"
+    assert gin["oracle"] == "confirmed"

@@ -38,10 +38,12 @@ class Outcome:
     signature: str = ""
     cut: int = 0
     problem: str = ""
-    also: tuple[tuple[str, int, str], ...] = field(default=(), kw_only=True)
-    """The departures the hand shows after its first, each (signature, cut, problem): the hand goes
-    on past a departure in the moves listed as legal, which leaves the engine's state the rules' one
-    (:func:`later_departures`)."""
+    also: tuple[tuple[str, int, str, int], ...] = field(default=(), kw_only=True)
+    """The departures the hand shows after its first, each (signature, cut, problem, detour): the
+    hand goes on past a departure in the moves listed as legal, which leaves the engine's state the
+    rules' one (:func:`later_departures`, ``detour`` 0), and past a move the engine refuses, played
+    again with another move there (:mod:`ginspec.detection.campaign.detours`: ``detour`` is the
+    number, from 1, of the move played otherwise)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "signature": self.signature, "cut": self.cut, "problem": self.problem}
@@ -137,7 +139,7 @@ def _judged(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any
             cut = found.cut
     at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
     signature = f"{kind} {found.signature}" if kind else found.signature
-    also = tuple((f"{kind} {later}" if kind else later, place, words) for later, place, words in later_departures(problems, hand, found))
+    also = tuple((f"{kind} {later}" if kind else later, place, words, 0) for later, place, words in later_departures(problems, hand, found))
     return Outcome(hand.index, "disagree", signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400], also=also)
 
 
@@ -150,7 +152,7 @@ engine that refuses a move, or reports another stock, phase or player, has left 
 _FIELD = re.compile(r"^after \d+ actions: (\w+)")
 
 
-def _place_of(signature: str) -> str:
+def place_of(signature: str) -> str:
     """Where a signature departs: ``in phase discard after draw``, ``end (gin)``, ``refused knock ...``."""
     parts = signature.split(": ")
     return parts[1] if len(parts) > 1 else signature
@@ -169,7 +171,7 @@ def later_departures(problems: Sequence[str], hand: Hand, first: Any) -> list[tu
     of play the hand has departed at already (the same phase after the same move, or the end) is
     the same defect met again, and is not counted again."""
     found: list[tuple[str, int, str]] = []
-    shown = {_place_of(first.signature)}
+    shown = {place_of(first.signature)}
     place, rest = first.cut, list(problems)
     while True:
         here = [text for text in rest if text.startswith(f"after {place} actions: ")]
@@ -179,8 +181,8 @@ def later_departures(problems: Sequence[str], hand: Hand, first: Any) -> list[tu
         if not rest:
             return found
         later = group_key(rest, hand.expected(), hand.actions)
-        if _place_of(later.signature) not in shown:
-            shown.add(_place_of(later.signature))
+        if place_of(later.signature) not in shown:
+            shown.add(place_of(later.signature))
             words = [text for text in rest if text.startswith(f"after {later.cut} actions: ")] or rest[:1]
             found.append((later.signature, later.cut, PROBLEM_SEPARATOR.join(words)[:400]))
         place = later.cut

@@ -304,15 +304,16 @@ class PlayedHand:
         return {"deal": self.written_deal, "actions": self.written_actions, "observe_after": list(range(len(self.moves) + 1))}
 
 
-def play_moves(rules: RoundRules, seed: int, index: int, automatic: bool = False) -> PlayedHand:
+def play_moves(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | None = None) -> PlayedHand:
     """Deal hand ``index`` and play it to its end with moves chosen at random among the legal
     ones (:func:`choose`), recording the state after every action; with ``automatic``, the
-    defender lays off as an engine laying off for him does (:func:`best_layoffs`)."""
+    defender lays off as an engine laying off for him does (:func:`best_layoffs`); with
+    ``detour``, another move is played where the hand played its move ``detour`` (from 0)."""
     rng = hand_generator(seed, index)
     order = list(DECK)
     rng.shuffle(order)
     dealer = "p1" if rng.random() < 0.5 else "p2"
-    return play_dealt_moves(rules, seed, index, rng, dealer, order, automatic)
+    return play_dealt_moves(rules, seed, index, rng, dealer, order, automatic, detour)
 
 
 def play_dealt(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any], automatic: bool = False) -> Hand:
@@ -335,7 +336,9 @@ def best_layoffs(state: RoundState) -> list[Action]:
     return moves + [Action(defender, "done")]
 
 
-def play_dealt_moves(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any], automatic: bool = False) -> PlayedHand:
+def play_dealt_moves(
+    rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any], automatic: bool = False, detour: int | None = None
+) -> PlayedHand:
     """Deal the pack in ``order`` with ``dealer`` dealing (DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK) and
     play the hand to its end with moves drawn from ``rng`` (:func:`choose`), recording the state
     after every action. With ``automatic``, the defender's lay-off phase is his best lay-offs and
@@ -354,14 +357,17 @@ def play_dealt_moves(rules: RoundRules, seed: int, index: int, rng: random.Rando
             action = queued.pop(0)
         else:
             action = choose(state, legal, rng)
+            if len(moves) == detour:  # the move the hand played here, once more, and then another
+                others = [move for move in legal if move != action]
+                action = others[rng._randbelow(len(others))] if others else action
         moves.append(action)
         state = apply(state, action)
     return PlayedHand(seed, index, start, tuple(moves), tuple(points), state.result)
 
 
-def play_hand(rules: RoundRules, seed: int, index: int, automatic: bool = False) -> Hand:
+def play_hand(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | None = None) -> Hand:
     """Hand ``index`` of the campaign with seed ``seed``, played (:func:`play_moves`) and written
     in the notation; with ``automatic``, posed as an engine that lays off for the defender is
     asked it (:meth:`Hand.without_layoffs`)."""
-    hand = play_moves(rules, seed, index, automatic).hand
+    hand = play_moves(rules, seed, index, automatic, detour).hand
     return hand.without_layoffs() if automatic else hand

@@ -51,12 +51,12 @@ def honoured(outcome: Outcome, hand: Hand, capabilities: Capabilities, parameter
     (a hand goes on past a reading shown in the moves listed as legal, as past any such departure)."""
     if outcome.status != "disagree" or not capabilities.readings:
         return outcome
-    shown = [(outcome.signature, outcome.cut, outcome.problem), *outcome.also]
-    reasons = [departure_reading(capabilities, hand, cut, parameters, UNPLACED not in problem) for _, cut, problem in shown]
+    shown = [(outcome.signature, outcome.cut, outcome.problem, 0), *outcome.also]
+    reasons = [departure_reading(capabilities, hand, cut, parameters, UNPLACED not in problem) for _, cut, problem, _ in shown]
     if not any(reasons):
         return outcome
     kept = [departure for departure, reason in zip(shown, reasons) if reason is None]
     if not kept:
         return Outcome(outcome.index, "unsupported", problem=str(reasons[0]))
-    (signature, cut, problem), *rest = kept
+    (signature, cut, problem, _), *rest = kept
     return Outcome(outcome.index, "disagree", signature, cut, problem, also=tuple(rest))

@@ -159,6 +159,8 @@ def _shortest(plan: Plan, index: int, cut: int, part: int) -> dict[str, Any]:
     shortest: dict[str, Any] = {"seed": plan.seed, "index": index, "actions": cut}
     if plan.games:
         shortest["hand"] = "score sheet" if part == SCORE_PART else part + 1
+    elif part > 0:  # the hand played otherwise at a move the engine refused (ginspec.detection.campaign.detours)
+        shortest["played_otherwise_at_move"] = part
     return shortest
 
 

@@ -55,7 +55,8 @@ def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int,
         return Part(game.hands[part], hand_kind(parameters), game)
     if at_table(parameters):
         return Part(play_table_hand(table_play_rules(parameters), seed, index), TABLE_KIND)
-    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index, automatic), "round")
+    detour = part - 1 if part > 0 else None  # a hand played otherwise at a refused move (ginspec.detection.campaign.detours)
+    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index, automatic, detour), "round")
 
 
 TABLE_LAYOFFS = "the engine lays off for the defender, and at a table of three or four each defender lays off in turn onto the spread as the others left it"
@@ -94,10 +95,16 @@ class UnitPlayer:
             if self.plan.automatic and _lays_off(table_hand):
                 return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
             return check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand)
+        from ginspec.detection.campaign.detours import past_refusal
         from ginspec.detection.campaign.readings import honoured
 
-        hand = play_hand(RoundRules.for_two_players(parameters), self.plan.seed, index, self.plan.automatic)
-        return honoured(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.capabilities, parameters)
+        rules = RoundRules.for_two_players(parameters)
+
+        def judged(hand: Hand) -> Outcome:
+            return honoured(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.capabilities, parameters)
+
+        hand = play_hand(rules, self.plan.seed, index, self.plan.automatic)
+        return past_refusal(judged(hand), hand, lambda move: judged(play_hand(rules, self.plan.seed, index, self.plan.automatic, move)))
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         tally = Tally()

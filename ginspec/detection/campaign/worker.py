@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ginspec.adapters.base import Adapter
-from ginspec.detection.campaign.compare import check_each_hand, check_each_played, check_each_played_natively, native_each_asker
+from ginspec.detection.campaign.compare import check_each_hand, check_each_played, check_each_played_natively, check_hand, native_each_asker
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
+from ginspec.detection.campaign.detours import past_refusal
 from ginspec.detection.campaign.readings import honoured
 from ginspec.detection.campaign.tally import Tally
 from reference_impl.rules import RoundRules
@@ -82,7 +83,7 @@ class ChunkPlayer:
             for start in range(0, len(indices), ASKED_TOGETHER):
                 posed = [play_moves(rules, seed, index, True).hand.without_layoffs() for index in indices[start : start + ASKED_TOGETHER]]
                 for hand, outcome in zip(posed, check_each_hand(adapter, omits, parameters, posed)):
-                    tally.add(honoured(outcome, hand, self.capabilities, parameters))
+                    tally.add(self.judged(outcome, hand))
             return chunk, tally
         if native_each is not None:
             for start in range(0, len(indices), ASKED_TOGETHER):
@@ -93,8 +94,23 @@ class ChunkPlayer:
         for start in range(0, len(indices), ASKED_TOGETHER):
             hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
             for played, outcome in zip(hands, check_each_played(adapter, omits, parameters, hands)):
-                tally.add(honoured(outcome, played.hand, self.capabilities, parameters))
+                tally.add(self.judged(outcome, played.hand))
         return chunk, tally
+
+    def judged(self, outcome: Any, hand: Any) -> Any:
+        """A hand's outcome under the engine's declared readings, gone on past a refused move."""
+        outcome = honoured(outcome, hand, self.capabilities, self.plan.parameters)
+        if outcome.status != "disagree":
+            return outcome
+        return past_refusal(outcome, hand, lambda move: self.detoured(hand.index, move))
+
+    def detoured(self, index: int, move: int) -> Any:
+        """The outcome of hand ``index`` played otherwise at its move ``move`` (:mod:`ginspec.detection.campaign.detours`)."""
+        plan = self.plan
+        hand = play_moves(self.rules, plan.seed, index, plan.automatic, move).hand
+        if plan.automatic:
+            hand = hand.without_layoffs()
+        return honoured(check_hand(self.adapter, self.omits, plan.parameters, hand), hand, self.capabilities, plan.parameters)
 
     def close(self) -> None:
         self.adapter.close()
