@@ -44,3 +44,33 @@ def test_an_engine_that_forgets_the_best_lay_offs_departs_at_the_end(hands_with_
     result = ginspec("replay", str(hands_with_layoffs[1]), "--engine", "tests.engines.automatic:ForgetsLayoffs")
     assert result.returncode == 1, result.stdout + result.stderr
     assert "departs from the rules at the result" in result.stdout, result.stdout  # every state agrees: only the points tell
+
+
+def _profiles() -> dict[str, object]:
+    from tests.masquerade_engines import AutomaticLayoffs, Limited, NoRefusals, Omitting, Reading
+
+    return {
+        "automatic": AutomaticLayoffs(),
+        "omits legal": Omitting(frozenset({"legal"})),
+        "omits points": Omitting(frozenset({"points"})),
+        "limited knock_limit": Limited({"knock_limit": (10,)}),
+        "no refusals": NoRefusals(),
+        "home oklahoma": Limited({}, "oklahoma"),
+        "reads Q2 b": Reading("Q2", "b"),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_profiles()))
+def test_every_profile_agrees_with_itself_in_replay(name: str) -> None:
+    """Ten hands of a campaign as transcripts: the reference engine declaring each profile never
+    departs from the rules on them (a hand it cannot play is unsupported, with the reason)."""
+    from ginspec.adapters.profile import engine_profile
+    from ginspec.commands.replay import replay_one
+    from ginspec.play.transcripts import transcript_from_document
+
+    rules = RoundRules.for_two_players(dict(get_variant("standard").parameters))
+    engine = _profiles()[name]
+    engine.capabilities = lambda declared=engine_profile(engine.capabilities()): declared  # type: ignore[attr-defined]
+    verdicts = [replay_one(transcript_from_document(play_hand(rules, 5, index).transcript("standard", {}), f"hand-{index}"), engine, name)[0] for index in range(10)]
+    assert "departs" not in verdicts and "error" not in verdicts, verdicts
+    assert "ok" in verdicts
