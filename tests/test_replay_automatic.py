@@ -1,6 +1,8 @@
-"""``ginspec replay`` judges an engine that lays off for the defender (``layoff_style: automatic``)
-as ``ginspec check`` does (:mod:`ginspec.play.replay_automatic`): the transcript without its
-lay-offs, the end with the defender's best lay-offs (LAYOFF-OPTIMAL), whatever lay-offs were written."""
+"""``ginspec replay`` judges an engine under its profile as ``ginspec check`` does: one that lays off
+for the defender (``layoff_style: automatic``, :mod:`ginspec.play.replay_automatic`) is sent the
+transcript without its lay-offs and judged on the end the defender's best lay-offs (LAYOFF-OPTIMAL)
+give, whatever lay-offs were written; and the reference engine declaring each profile never departs
+from the rules."""
 
 from __future__ import annotations
 
