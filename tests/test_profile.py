@@ -144,10 +144,10 @@ def test_an_exec_engine_names_its_home_variant_file_relative_to_its_program(tmp_
 
 
 def test_each_parameter_version_names_a_parameter_and_a_version_up_to_the_package_s() -> None:
+    from importlib.metadata import version
+
     from ginspec.adapters.profile import current_suite_version, parameter_versions, version_key
     from ginspec.suite.variants import parameter_schemas
-
-    from importlib.metadata import version
 
     assert parameter_versions(), "spec/parameter-versions.yaml lists the parameters added since 0.1"
     assert set(parameter_versions()) <= set(parameter_schemas())
