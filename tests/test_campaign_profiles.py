@@ -150,3 +150,12 @@ def test_a_hand_goes_on_past_a_refused_move_played_otherwise_there(tmp_path: Pat
     began_with_a_pass = [entry["index"] for entry in gin["occurrences"] if play_hand(rules, 0, entry["index"]).actions[0].split()[1] == "pass"]
     assert began_with_a_pass, "no gin was found beyond a refused first move"
     assert gin["oracle"] == "confirmed"
+
+
+@pytest.mark.parametrize(("question", "reading"), [("Q2", "b"), ("Q21", "b")])
+def test_a_declared_reading_is_never_a_disagreement_at_a_table(question: str, reading: str) -> None:
+    tally = Tally()
+    plan = Plan("masquerade", "house-s003", {}, dict(get_variant("house-s003").parameters), 0, 200)
+    play_chunks(plan, 1, 0, lambda _chunk, part: tally.merge(part), Reading(question, reading))
+    assert tally.disagreements == 0, list(tally.findings)
+    assert tally.unsupported > 0 and tally.agreed > 0

@@ -94,7 +94,9 @@ class UnitPlayer:
             table_hand = play_table_hand(self.table_rules, self.plan.seed, index)
             if self.plan.automatic and _lays_off(table_hand):
                 return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
-            return check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand)
+            from ginspec.detection.campaign.readings import honoured
+
+            return honoured(check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand), table_hand, self.capabilities, parameters, TABLE_KIND)
         from ginspec.detection.campaign.detours import past_refusal
         from ginspec.detection.campaign.readings import honoured
 
