@@ -239,7 +239,8 @@ def _every_defender_rewarded(answer: dict[str, Any], question: Question) -> dict
 
 def _checkpoint_at_the_empty_wall(answer: Mapping[str, Any]) -> bool:
     checkpoints = answer.get("checkpoints") or {}
-    return any(state.get("stock") == 0 and state.get("phase") in ("wall", "over") for state in checkpoints.values())
+    # a hand a knock or gin ends on the last stock card is over before the stock is rebuilt
+    return any(state.get("stock") == 0 and state.get("phase") == "wall" for state in checkpoints.values())
 
 
 def _hollywood_first_box_only(question: Question) -> dict[str, Any]:

@@ -28,7 +28,7 @@ def engine_command(language: str, folder: Path) -> str:
     if language == "python":
         return f"{sys.executable} {folder / 'gin_engine.py'}"
     if language == "javascript":
-        return f"{shutil.which('node')} {folder / 'gin_engine.js'}"
+        return f"{shutil.which('node')} {folder / 'gin_engine.cjs'}"
     # as new-engine tells the user to run it: the source file launched directly, compiled in memory
     # by the one JVM that then answers (no separate javac run); the JVM compiles its hot code with
     # the quick compiler only and collects its garbage on one thread, which changes its speed on a
@@ -61,10 +61,30 @@ def test_the_kit_answers_every_hand_question_by_the_rules(language: str, tmp_pat
 
 
 def test_new_engine_never_overwrites_a_file(tmp_path: Path) -> None:
-    mine = tmp_path / "gin_engine.js"
+    mine = tmp_path / "gin_engine.cjs"
     mine.write_text("// my own engine\n", encoding="utf-8")
     result = ginspec("new-engine", "javascript", "--dir", str(tmp_path), cwd=tmp_path)
     assert result.returncode == 2
     assert "already exists" in result.stderr and "Traceback" not in result.stderr
     assert mine.read_text(encoding="utf-8") == "// my own engine\n"
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["gin_engine.js"], "no temporary file is left behind"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["gin_engine.cjs"], "no temporary file is left behind"
+
+
+def test_the_javascript_kit_starts_inside_an_es_module_package(tmp_path: Path) -> None:
+    """A project whose ``package.json`` says ``"type": "module"`` reads a ``.js`` file as an ES
+    module, where ``require`` is not defined: the kit must start there all the same."""
+    if shutil.which("node") is None:
+        pytest.skip("the javascript kit needs node, which is not installed here (CI installs it)")
+    import subprocess
+
+    (tmp_path / "package.json").write_text('{"name": "my-gin", "type": "module"}\n', encoding="utf-8")
+    written = ginspec("new-engine", "javascript", "--dir", str(tmp_path), cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    command = next(line for line in written.stdout.splitlines() if line.startswith("check it:")).split('"exec:')[1].rstrip('"')
+    start = json.dumps({"type": "start", "protocol": 1, "suite": "ginspec"})
+    question = json.dumps({"type": "ask", "id": "q1", "kind": "deadwood", "input": {"hand": "Ac 2c 3c 7d 7h 7s Ts Js Qs Kd"}, "parameters": {}})
+    answered = subprocess.run(command, shell=True, cwd=tmp_path, input=f"{start}\n{question}\n", capture_output=True, text=True, timeout=60)
+    assert "require is not defined" not in answered.stderr, answered.stderr
+    first, second = (json.loads(line) for line in answered.stdout.splitlines()[:2])
+    assert first["type"] == "capabilities" and "deadwood" in first["kinds"]
+    assert second["answer"]["deadwood"] == 10  # K of diamonds: the only card outside the three melds

@@ -117,3 +117,32 @@ def test_in_this_checkout_the_option_points_to_engine() -> None:
     result = subprocess.run(command, capture_output=True, text=True, timeout=600, env=env, cwd=ROOT)
     assert result.returncode == 4
     assert "use --engine" in result.stderr
+
+
+@pytest.mark.parametrize("how", ["file", "folder"])
+def test_a_house_variant_is_played_under_ginspec_variant(project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """``--ginspec-variant PATH.yaml`` and ``--ginspec-variants DIR``: the knock cases of a house
+    variant with a knock limit of 8 are derived for it and pass against the reference engine."""
+    from ginspec.suite.house_variants import FILES_VARIABLE, FOLDER_VARIABLE
+
+    for variable in (FILES_VARIABLE, FOLDER_VARIABLE):  # each run names its own house variants, unset again after it
+        monkeypatch.setenv(variable, "")
+        monkeypatch.delenv(variable)
+    folder = project.path / "variants"
+    folder.mkdir()
+    (folder / "low-knock.yaml").write_text("extends: standard\nknock_limit: 8\n", encoding="utf-8")
+    chosen = ["--ginspec-variant", "variants/low-knock.yaml"] if how == "file" else ["--ginspec-variants", "variants", "--ginspec-variant", "low-knock"]
+    result = run_pytest(project, "--ginspec-engine", "reference", *chosen, "-k", "knock-00 and vectors")
+    assert result.ret == 0, result.stdout.str() + result.stderr.str()
+    deaf = run_pytest(project, "--ginspec-engine", "tests.engines.profiles:KnockLimitTen", *chosen, "-k", "knock-00 and vectors")
+    assert deaf.ret == 1, "an engine knocking at 10 fails the cases the house limit of 8 changes"
+    assert "@low-knock" in deaf.stdout.str(), "the failures name the case derived for the house variant"
+
+
+def test_an_engine_laying_off_for_the_defender_passes_the_replayed_hands(project: pytest.Pytester) -> None:
+    """The profile of ``ginspec check`` in the plugin too: the hands with lay-offs are posed without
+    them, and the reference engine laying off for the defender passes them all."""
+    project.syspathinsert(ROOT)
+    result = run_pytest(project, "--ginspec-engine", "tests.masquerade_engines:AutomaticLayoffs", "-k", "vectors and round", "-rf")
+    assert result.ret == 0, result.stdout.str()[-3000:]
+    assert result.parseoutcomes().get("passed", 0) > 100

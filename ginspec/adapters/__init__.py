@@ -6,7 +6,8 @@ deliberately wrong engines of :mod:`ginspec.adapters.miniatures`, or ``module:Cl
 class importable from anywhere (a subclass of :class:`ginspec.adapters.base.Adapter` taking no
 arguments).
 
-Here too: the protocol's side of an answer (``answers``, ``capability_shape``), the guard that
+Here too: the judging profile of an engine and a run, checked once when the engine starts
+(``profile``), the protocol's side of an answer (``answers``, ``capability_shape``), the guard that
 stops a hanging or crashing engine (``guard``), serving an adapter over the protocol (``serve``,
 also ``python -m ginspec.serve``), and the example engines of ``ginspec new-engine`` (``kits/``).
 

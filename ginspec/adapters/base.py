@@ -105,8 +105,10 @@ class Capabilities:
       parameters select limits those parameters as ``parameters`` does; a case whose answer
       depends on another reading of a question no parameter selects is unsupported
       (:mod:`ginspec.suite.readings`).
-    - ``home_variant``: the variant of ``spec/variants/`` whose rules the engine plays, if any;
-      ``ginspec check`` judges the engine under it unless told otherwise.
+    - ``home_variant``: the variant whose rules the engine plays, if any: a variant of
+      ``spec/variants/``, a house variant of the project's variants folder, or a house variant's
+      file (``house.yaml``, relative to the file declaring the capabilities); every path judges the
+      engine under it unless told otherwise (:mod:`ginspec.adapters.profile`).
     - ``knocker_spread``: ``any`` when the engine scores a knock whose spread is not given with
       one of the knocker's least-deadwood spreads, any of which is right (SCORE-AUTO-SPREAD);
       ``best`` when it always lays down one best for the knocker (the most deadwood left to the
@@ -114,6 +116,9 @@ class Capabilities:
     - ``refuses``: for each kind of question, the reason codes (:data:`REFUSALS`) with which the
       engine refuses a malformed question of that kind; a case that asks for a refusal the engine
       does not declare is unsupported.
+    - ``suite_version``: the suite version the engine was written for (``"0.2"``); a parameter
+      the suite added later (``spec/parameter-versions.yaml``) is played at its standard value
+      unless the engine declares it (:mod:`ginspec.adapters.profile`).
     """
 
     engine: str
@@ -128,6 +133,7 @@ class Capabilities:
     refuses: Mapping[str, frozenset[str]] = field(default_factory=dict)
     readings: Mapping[str, str] = field(default_factory=dict)
     knocker_spread: str = "any"
+    suite_version: str | None = None
 
     def limits(self) -> dict[str, tuple[Any, ...]]:
         """The parameters the engine plays only at some values: those it declares, and those its
@@ -208,6 +214,7 @@ class Capabilities:
             "refuses": {kind: sorted(codes) for kind, codes in sorted(self.refuses.items())},
             "readings": dict(sorted(self.readings.items())),
             "knocker_spread": self.knocker_spread,
+            **({"suite_version": self.suite_version} if self.suite_version is not None else {}),
         }
 
 

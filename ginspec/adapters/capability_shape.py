@@ -62,4 +62,5 @@ def capabilities_problem(declared: Any) -> str | None:
         or (None if declared.layoff_style in LAYOFF_STYLES else f"layoff_style is {quote(declared.layoff_style)}; choose {' or '.join(LAYOFF_STYLES)}")
         or (None if declared.knocker_spread in KNOCKER_SPREADS else f"knocker_spread is {quote(declared.knocker_spread)}; choose {' or '.join(KNOCKER_SPREADS)}")
         or (None if declared.home_variant is None or isinstance(declared.home_variant, str) else f"home_variant is {quote(declared.home_variant)}, not a variant name")
+        or (None if declared.suite_version is None or isinstance(declared.suite_version, str) else f"suite_version is {quote(declared.suite_version)}, not a string such as '0.2'")
     )

@@ -178,7 +178,9 @@ class GuardedAdapter(Adapter):
             problem = capabilities_problem(declared)
             if problem:
                 raise UnknownEngine(f"engine {self.name!r}: capabilities() gave {problem}")
-            self._capabilities = declared
+            from ginspec.adapters.profile import engine_profile
+
+            self._capabilities = engine_profile(declared, self.name)
         return self._capabilities
 
     def ask(self, question: Question) -> dict[str, Any]:

@@ -118,11 +118,11 @@ class JsonLinesAdapter(Adapter):
             refuses={kind: frozenset(codes) for kind, codes in message.get("refuses", {}).items()},
             readings=dict(message.get("readings", {})),
             knocker_spread=message.get("knocker_spread", "any"),
+            suite_version=message.get("suite_version"),
         )
-        if self._capabilities.readings:
-            from ginspec.suite.readings import check_readings
+        from ginspec.adapters.profile import engine_profile
 
-            check_readings(shown, self._capabilities.readings)
+        self._capabilities = engine_profile(self._capabilities, "exec:" + shlex.join(self.argv))
         return process
 
     def capabilities(self) -> Capabilities:

@@ -175,9 +175,10 @@ class ReferenceAdapter(Adapter):
     """Answers every kind of question with :mod:`reference_impl`."""
 
     def capabilities(self) -> Capabilities:
+        from ginspec.adapters.profile import current_suite_version
         from ginspec.suite.identity import suite_version
 
-        return Capabilities(engine="reference", version=suite_version(), refuses=REFUSES)
+        return Capabilities(engine="reference", version=suite_version(), refuses=REFUSES, suite_version=current_suite_version())
 
     def ask(self, question: Question) -> dict[str, Any]:
         """The answer, or the refusal of a malformed question: the reference engine's error names

@@ -49,23 +49,25 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
         return command_campaign(args, out)
     from ginspec.detection.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_findings
 
-    args.variant = args.variant or "standard"
     kinds = args.kind or list(AREA_BY_KIND)
     unknown = [kind for kind in kinds if kind not in AREA_BY_KIND]
     if unknown:
         raise UsageError(f"--kind {quote(unknown[0])}: choose from {', '.join(AREA_BY_KIND)}")
     overrides = parse_overrides(args.set)
-    parameters = resolve_parameters(args.variant, overrides, "--set")
-    if parameters["table_format"] == "one_table":
-        raise UsageError(f"variant {quote(args.variant)} has table_format=one_table: fuzz generates two-player hands")
+    from ginspec.adapters.profile import resolve_profile
     from ginspec.suite.outputs import claim_folder, write_output
 
-    out_folder = claim_folder(Path(args.out), "--out")
     adapter = open_guarded(args.engine, args.timeout, open_engine)
     findings = 0
     taken: set[str] = set()
     try:
-        capabilities = adapter.capabilities()
+        profile = resolve_profile(adapter.capabilities(), args.variant, overrides, args.engine)
+        args.variant = profile.variant or "standard"
+        parameters = resolve_parameters(args.variant, overrides, "--set")
+        if parameters["table_format"] == "one_table":
+            raise UsageError(f"variant {quote(args.variant)} has table_format=one_table: fuzz generates two-player hands")
+        out_folder = claim_folder(Path(args.out), "--out")
+        capabilities = profile.capabilities
         for number, kind in enumerate(kinds):
             if kind not in capabilities.kinds:
                 out.write(f"{kind:<9} unsupported by {capabilities.engine}\n")
@@ -99,7 +101,7 @@ def add_fuzz_command(commands: Any) -> None:
     fuzz.add_argument("--kind", action="append", help="deadwood, discard, knock, layoff, score or round (repeatable; default: all)")
     fuzz.add_argument("--examples", type=example_count, default=500, help="cases to try per kind, 1 to 100000 (default: 500)")
     fuzz.add_argument("--seed", type=int, default=0, help="random seed of the search (default: 0)")
-    fuzz.add_argument("--variant", help="variant to play under (default: standard; for --hands, the engine's home variant)")
+    fuzz.add_argument("--variant", help="variant to play under (default: the engine's home variant, else standard)")
     fuzz.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override a variant parameter")
     fuzz.add_argument("--out", default="fuzz-findings", help="folder for the vectors written (default: fuzz-findings)")
     fuzz.add_argument("--timeout", type=timeout_seconds, default=None, help=TIMEOUT_HELP)

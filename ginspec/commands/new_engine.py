@@ -30,7 +30,7 @@ class Kit:
 
 KITS = {
     "python": Kit("gin_engine.py", "python3 {path}", "Python 3.10 or later"),
-    "javascript": Kit("gin_engine.js", "node {path}", "Node.js 18 or later"),
+    "javascript": Kit("gin_engine.cjs", "node {path}", "Node.js 18 or later"),
     "java": Kit("GinEngine.java", "java {path}", "Java 17 or later"),
 }
 

@@ -91,6 +91,12 @@ def engine_verdict(transcript: Any, adapter: Any, engine: str, rules_answer: dic
     from ginspec.play.transcripts import compared, engine_divergence
 
     capabilities = adapter.capabilities()
+    if capabilities.layoff_style == "automatic":
+        from ginspec.play.replay_automatic import posed_for_automatic
+
+        posed = posed_for_automatic(transcript, variant)
+        if posed is not None:
+            transcript, rules_answer = posed
     plan = plan_replay(transcript, capabilities, rules_answer, variant)
     if plan.question is None or plan.rules_answer is None:
         return "unsupported", f"{told}; unsupported: {engine} cannot replay it: {plan.unsupported}"

@@ -184,7 +184,21 @@ def _disagreement(kind: str, data: Mapping[str, Any], parameters: Mapping[str, A
     if isinstance(observed, dict) and _non_answer(observed):
         return None
     problems = _verdict(kind, expected, observed, capabilities.omits)
+    if problems and capabilities.readings and _declared_reading(kind, data, parameters, capabilities):
+        return None  # the engine answers as the reading it declares of an open question: never a defect
     return (expected, observed, problems) if problems else None
+
+
+def _declared_reading(kind: str, data: Mapping[str, Any], parameters: Mapping[str, Any], capabilities: Capabilities) -> bool:
+    """Whether the case's answer turns on an open question the engine declares it reads otherwise
+    than the suite's default (:meth:`~ginspec.adapters.base.Capabilities.reading_unsupported`)."""
+    from ginspec.judging.open_questions import open_questions_of
+
+    try:
+        questions = open_questions_of(kind, data, parameters)
+    except Exception:  # noqa: BLE001 - a case the rules reject turns on no reading
+        return False
+    return capabilities.reading_unsupported(questions) is not None
 
 
 # ----------------------------------------------------------------------------- searching

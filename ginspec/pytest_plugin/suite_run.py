@@ -46,9 +46,14 @@ class SuiteRun:
         if self._adapter is None:
             from ginspec.run.pipeline import open_run_engine
 
+            from ginspec.adapters.profile import ContradictoryCapabilities
+
             try:
                 self._adapter = open_run_engine(self.engine_name, self.config.getoption("--ginspec-timeout"))
                 self._capabilities = self._adapter.capabilities()
+            except ContradictoryCapabilities as exc:  # one line, and the run stops: every case would be judged wrongly
+                self.close()
+                self.stop(exc)
             except Exception as exc:  # an engine that cannot start is reported, not a crash of pytest
                 self._start_error = f"engine {self.engine_name!r} could not start: {exc}"
                 pytest.fail(self._start_error, pytrace=False)

@@ -47,10 +47,11 @@ def open_run_engine(engine: str, timeout: float | None = None) -> Adapter:
 
 def run_variant(requested: str | None, capabilities: Capabilities) -> str | None:
     """The variant a run plays: ``requested``, else the engine's home variant; ``None`` when each
-    case is played under its own (``own``)."""
-    from ginspec.suite.variants import resolve_run_variant
+    case is played under its own (``own``). The engine's profile is checked on the way
+    (:func:`ginspec.adapters.profile.resolve_profile`)."""
+    from ginspec.adapters.profile import resolve_profile
 
-    return resolve_run_variant(requested, capabilities)
+    return resolve_profile(capabilities, requested).variant
 
 
 def plan_vectors(vectors: Sequence[Vector], variant: str | None, capabilities: Capabilities, home: bool) -> list[Case]:
@@ -155,8 +156,10 @@ class RunPipeline:
         if self._adapter is None:
             self._adapter = open_run_engine(self.engine, self.timeout)
         try:
-            self._capabilities = self._adapter.capabilities()
-            self.variant = run_variant(self.requested_variant, self._capabilities)
+            from ginspec.adapters.profile import resolve_profile
+
+            profile = resolve_profile(self._adapter.capabilities(), self.requested_variant, engine=self.engine)
+            self._capabilities, self.variant = profile.capabilities, profile.variant
         except BaseException:
             self.close()
             raise

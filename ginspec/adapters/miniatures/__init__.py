@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from typing import Any, Sequence
 
 from ginspec.adapters.base import Capabilities, Question
+from ginspec.adapters.profile import current_suite_version
 from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.errors import UnknownEngine
 from ginspec.adapters.miniatures.defects import AREAS, Miniature
@@ -30,7 +31,7 @@ class MiniatureAdapter(ReferenceAdapter):
         self.miniature = miniature
 
     def capabilities(self) -> Capabilities:
-        return Capabilities(engine=f"{PREFIX}{self.miniature.name}", version="1")
+        return Capabilities(engine=f"{PREFIX}{self.miniature.name}", version="1", suite_version=current_suite_version())
 
     def ask(self, question: Question) -> dict[str, Any]:
         wrong = Question(question.kind, question.input, self.miniature.read_parameters(question.parameters), question.id)
@@ -47,7 +48,7 @@ class CombinedAdapter(ReferenceAdapter):
         self.miniatures = tuple(miniatures)
 
     def capabilities(self) -> Capabilities:
-        return Capabilities(engine=PREFIX + "+".join(miniature.name for miniature in self.miniatures), version="1")
+        return Capabilities(engine=PREFIX + "+".join(miniature.name for miniature in self.miniatures), version="1", suite_version=current_suite_version())
 
     def ask(self, question: Question) -> dict[str, Any]:
         parameters = dict(question.parameters)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shutil
 import sys
 from pathlib import Path
@@ -29,6 +30,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
     """The campaign asked for, and its engine started (its home variant is the default)."""
     from ginspec.adapters import open_engine
     from ginspec.adapters.guard import open_guarded
+    from ginspec.adapters.profile import resolve_profile
     from ginspec.suite.option_values import parse_overrides as _parse_overrides
     from ginspec.suite.variants import resolve_parameters
 
@@ -37,14 +39,16 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
     overrides = _parse_overrides(args.set)
     adapter = open_guarded(args.engine, args.timeout, open_engine)
     try:
-        variant = args.variant or adapter.capabilities().home_variant or "standard"
+        profile = resolve_profile(adapter.capabilities(), args.variant, overrides, args.engine)
+        variant = profile.variant or "standard"
         parameters = resolve_parameters(variant, overrides, "--set")
         games = getattr(args, "games", None) is not None
         if games and args.hands is not None:
             raise UsageError("--games: give --hands or --games, not both")
         if games and parameters["table_format"] not in GAME_FORMS:
             raise UsageError(f"--games: variant {quote(variant)} has table_format={parameters['table_format']}: a campaign plays games of two players or of one table ({', '.join(GAME_FORMS)})")
-        plan = Plan(args.engine, variant, overrides, parameters, args.seed, (args.games if games else args.hands) or 1, args.shard, args.timeout, games)
+        automatic = profile.capabilities.layoff_style == "automatic"
+        plan = Plan(args.engine, variant, overrides, parameters, args.seed, (args.games if games else args.hands) or 1, args.shard, args.timeout, games, automatic)
     except BaseException:
         adapter.close()
         raise
@@ -148,7 +152,7 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
             player = UnitPlayer(plan, engine, omits)
             outcome = player.check(args.replay_index)
             if plan.games:
-                game = play_game(plan.parameters, plan.seed, args.replay_index)
+                game = play_game(plan.parameters, plan.seed, args.replay_index, plan.automatic)
                 out.write(f"# game {game.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(game.hands)} hands\n")
                 document = game.transcript(plan.variant, plan.overrides)
             else:
@@ -156,7 +160,7 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(f"# table hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
                 document = hand.transcript(plan.variant, plan.overrides)
         else:
-            hand = play_hand(RoundRules.for_two_players(plan.parameters), plan.seed, args.replay_index)
+            hand = play_hand(RoundRules.for_two_players(plan.parameters), plan.seed, args.replay_index, plan.automatic)
             outcome = check_hand(engine, omits, plan.parameters, hand)
             out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
             document = hand.transcript(plan.variant, plan.overrides)
@@ -191,6 +195,7 @@ def command_merge(args: argparse.Namespace, out: TextIO) -> int:
     if tally.findings:
         try:
             engine, _ = open_engine_for(plan)
+            plan = dataclasses.replace(plan, automatic=engine.capabilities().layoff_style == "automatic")
         except Exception as exc:  # noqa: BLE001 - findings are still listed, tagged by where they depart
             out.write(f"the engine {plan.engine!r} cannot be started here ({exc}); findings are tagged by where they depart\n")
     try:

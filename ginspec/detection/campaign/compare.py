@@ -8,8 +8,9 @@ the stock's size is fixed), so a round cannot be shrunk to fewer cards; fewer mo
 
 from __future__ import annotations
 
+import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ginspec.adapters.answers import answer_problem
@@ -50,6 +51,12 @@ class Outcome:
     signature: str = ""
     cut: int = 0
     problem: str = ""
+    also: tuple[tuple[str, int, str, int], ...] = field(default=(), kw_only=True)
+    """The departures the hand shows after its first, each (signature, cut, problem, detour): the
+    hand goes on past a departure in the moves listed as legal, which leaves the engine's state the
+    rules' one (:func:`later_departures`, ``detour`` 0), and past a move the engine refuses, played
+    again with another move there (:mod:`ginspec.detection.campaign.detours`: ``detour`` is the
+    number, from 1, of the move played otherwise)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "signature": self.signature, "cut": self.cut, "problem": self.problem}
@@ -150,7 +157,53 @@ def _judged(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any
             cut = found.cut
     at_departure = [text for text in problems if text.startswith(f"after {found.cut} actions: ")] or list(problems[:1])
     signature = f"{kind} {found.signature}" if kind else found.signature
-    return Outcome(hand.index, "disagree", signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400])
+    also = tuple((f"{kind} {later}" if kind else later, place, words, 0) for later, place, words in later_departures(problems, hand, found))
+    return Outcome(hand.index, "disagree", signature, cut, PROBLEM_SEPARATOR.join(at_departure)[:400], also=also)
+
+
+GOES_ON = ("legal",)
+"""The fields a departure may differ in for the hand to go on past it: the moves an engine lists
+as legal change nothing it has played, so its state after the departure is still the rules' (an
+engine that refuses a move, or reports another stock, phase or player, has left the hand)."""
+
+
+_FIELD = re.compile(r"^after \d+ actions: (\w+)")
+
+
+def place_of(signature: str) -> str:
+    """Where a signature departs: ``in phase discard after draw``, ``end (gin)``, ``refused knock ...``."""
+    parts = signature.split(": ")
+    return parts[1] if len(parts) > 1 else signature
+
+
+def _field_of(problem: str) -> str:
+    """The field a checkpoint's problem is about (``legal`` in ``after 3 actions: legal: ...``)."""
+    match = _FIELD.match(problem)
+    return match.group(1) if match else ""
+
+
+def later_departures(problems: Sequence[str], hand: Hand, first: Any) -> list[tuple[str, int, str]]:
+    """The departures after the first of a hand, each with a signature of its own
+    (:func:`~ginspec.detection.campaign.grouping.group_key` of the problems that come after it),
+    found as long as each departure before differs only in :data:`GOES_ON`. A departure at a place
+    of play the hand has departed at already (the same phase after the same move, or the end) is
+    the same defect met again, and is not counted again."""
+    found: list[tuple[str, int, str]] = []
+    shown = {place_of(first.signature)}
+    place, rest = first.cut, list(problems)
+    while True:
+        here = [text for text in rest if text.startswith(f"after {place} actions: ")]
+        if not here or any(_field_of(text) not in GOES_ON for text in here):
+            return found  # the end, a refused move, or a state the engine no longer shares
+        rest = [text for text in rest if text not in here]
+        if not rest:
+            return found
+        later = group_key(rest, hand.expected(), hand.actions)
+        if place_of(later.signature) not in shown:
+            shown.add(place_of(later.signature))
+            words = [text for text in rest if text.startswith(f"after {later.cut} actions: ")] or rest[:1]
+            found.append((later.signature, later.cut, PROBLEM_SEPARATOR.join(words)[:400]))
+        place = later.cut
 
 
 NativeAsk = Callable[[PlayedHand, Mapping[str, Any]], Any]
@@ -301,6 +354,17 @@ def check_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str
             return Outcome(played.index, "agree")
         return check_hand(engine, omits, parameters, played.hand)
     return check_each_played(engine, omits, parameters, [played])[0]
+
+
+def check_each_hand(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hands: Sequence[Hand]) -> list[Outcome]:
+    """:func:`check_hand` of several hands in the notation, all the questions put at once (as
+    :func:`check_each_played` puts them): the hands of an engine that lays off for the defender,
+    posed without their lay-offs (:meth:`~ginspec.detection.campaign.hands.Hand.without_layoffs`)."""
+    questions = [Question("round", hand.question_input(), parameters, f"campaign-{hand.seed}-{hand.index}") for hand in hands]
+    return [
+        _no_answer(hand.index, len(hand.actions), observed) if isinstance(observed, Exception) else _judged(engine, omits, parameters, hand, observed)
+        for hand, observed in zip(hands, engine.ask_each(questions))
+    ]
 
 
 def check_each_played(engine: Adapter, omits: frozenset[str], parameters: Mapping[str, Any], hands: Sequence[PlayedHand]) -> list[Outcome]:

@@ -108,8 +108,9 @@ def game_generator(seed: int, index: int, number: int | None = None) -> random.R
     return random.Random(f"ginspec-campaign-game:{seed}:{index}" + ("" if number is None else f":{number}"))
 
 
-def play_game(parameters: Mapping[str, Any], seed: int, index: int) -> Game:
-    """Game ``index`` of the campaign with seed ``seed``, played to its end."""
+def play_game(parameters: Mapping[str, Any], seed: int, index: int, automatic: bool = False) -> Game:
+    """Game ``index`` of the campaign with seed ``seed``, played to its end; with ``automatic``,
+    each two-player hand with the defender's best lay-offs, posed without them."""
     from ginspec.play.game_play import standing_after
 
     kind = game_kind(parameters)
@@ -123,7 +124,7 @@ def play_game(parameters: Mapping[str, Any], seed: int, index: int) -> Game:
         rng = game_generator(seed, index, number)
         order = list(DECK)
         rng.shuffle(order)
-        hand = (play_table_dealt if table else play_dealt)(rules, seed, index, rng, dealer, order)
+        hand = play_table_dealt(rules, seed, index, rng, dealer, order) if table else play_dealt(rules, seed, index, rng, dealer, order, automatic)
         hands.append(hand)
         if not hand.end.get("finished"):
             break
@@ -139,7 +140,12 @@ def check_game(engine: Adapter, capabilities: Capabilities, parameters: Mapping[
     table = parameters["table_format"] == "one_table"
     declined = 0
     for number, hand in enumerate(game.hands):
-        outcome = (check_table_hand if table else check_hand)(engine, capabilities.omits, parameters, hand)
+        if table:
+            outcome = check_table_hand(engine, capabilities.omits, parameters, hand)
+        else:  # a departure that is the engine's declared reading declines the hand
+            from ginspec.detection.campaign.readings import honoured
+
+            outcome = honoured(check_hand(engine, capabilities.omits, parameters, hand), hand, capabilities, parameters)
         if outcome.status == "disagree":
             return PartOutcome(game.index, "disagree", outcome.signature, outcome.cut, f"hand {number + 1} of the game: {outcome.problem}"[:400], number)
         declined += outcome.status == "unsupported"

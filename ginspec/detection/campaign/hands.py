@@ -52,6 +52,35 @@ class Hand:
     result: dict[str, Any] | None = None
     """The whole result the rules give for the finished hand (what a transcript records), beyond
     the fields of :attr:`end` a campaign judges."""
+    full: Hand | None = None
+    """For a hand posed without its lay-offs (:meth:`without_layoffs`), the hand as played, lay-offs
+    and all: what its vector and transcript write."""
+
+    def without_layoffs(self) -> Hand:
+        """The hand as an engine that lays off for the defender (``layoff_style: automatic``) is
+        asked it: the defender's lay-off actions left out, the checkpoints after them moved back,
+        and the lay-offs left out of every checkpoint's legal moves
+        (:func:`ginspec.judging.automatic.strip_layoffs`). The hand must have been played with the
+        defender's best lay-offs (LAYOFF-OPTIMAL; :func:`play_moves` with ``automatic``), so that
+        its end is the one such an engine reaches."""
+        from ginspec.judging.automatic import strip_layoffs
+
+        kept, posed = strip_layoffs(self.actions, self.expected())
+        points = [{key: value for key, value in point.items() if key != "after"} for point in posed["checkpoints"]]
+        return Hand(self.seed, self.index, self.deal, kept, points, self.end, self.result, self)
+
+    def explicit_cut(self, cut: int) -> int:
+        """For a hand posed without its lay-offs, the number of actions of :attr:`full` that its
+        first ``cut`` actions stand for (the lay-offs among them included); else ``cut``."""
+        if self.full is None:
+            return cut
+        seen = 0
+        for position, text in enumerate(self.full.actions):
+            if seen == cut:
+                return position
+            if " layoff " not in f" {text} ":
+                seen += 1
+        return len(self.full.actions)
 
     def question_input(self, length: int | None = None) -> dict[str, Any]:
         """The input of a ``round`` question replaying the first ``length`` actions (all by
@@ -72,7 +101,10 @@ class Hand:
         return answer
 
     def transcript(self, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
-        """The hand as a transcript ``ginspec replay`` reads (``ginspec/play/transcripts.py``)."""
+        """The hand as a transcript ``ginspec replay`` reads (``ginspec/play/transcripts.py``):
+        as played, its lay-offs included."""
+        if self.full is not None:
+            return self.full.transcript(variant, overrides)
         data: dict[str, Any] = {"variant": variant}
         if overrides:
             data["overrides"] = dict(overrides)
@@ -272,41 +304,70 @@ class PlayedHand:
         return {"deal": self.written_deal, "actions": self.written_actions, "observe_after": list(range(len(self.moves) + 1))}
 
 
-def play_moves(rules: RoundRules, seed: int, index: int) -> PlayedHand:
+def play_moves(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | None = None) -> PlayedHand:
     """Deal hand ``index`` and play it to its end with moves chosen at random among the legal
-    ones (:func:`choose`), recording the state after every action."""
+    ones (:func:`choose`), recording the state after every action; with ``automatic``, the
+    defender lays off as an engine laying off for him does (:func:`best_layoffs`); with
+    ``detour``, another move is played where the hand played its move ``detour`` (from 0)."""
     rng = hand_generator(seed, index)
     order = list(DECK)
     rng.shuffle(order)
     dealer = "p1" if rng.random() < 0.5 else "p2"
-    return play_dealt_moves(rules, seed, index, rng, dealer, order)
+    return play_dealt_moves(rules, seed, index, rng, dealer, order, automatic, detour)
 
 
-def play_dealt(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> Hand:
+def play_dealt(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any], automatic: bool = False) -> Hand:
     """:func:`play_dealt_moves`, written in the notation: a game's hands are played by this with
-    the dealer the game's rotation names (DEAL-ROTATION)."""
-    return play_dealt_moves(rules, seed, index, rng, dealer, order).hand
+    the dealer the game's rotation names (DEAL-ROTATION); with ``automatic``, posed without the
+    defender's lay-offs (:meth:`Hand.without_layoffs`)."""
+    hand = play_dealt_moves(rules, seed, index, rng, dealer, order, automatic).hand
+    return hand.without_layoffs() if automatic else hand
 
 
-def play_dealt_moves(rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any]) -> PlayedHand:
+def best_layoffs(state: RoundState) -> list[Action]:
+    """The defender's best lay-offs (LAYOFF-OPTIMAL, chained where the variant chains), card by
+    card, then his ``done``: what an engine that lays off for him plays at the start of the
+    lay-off phase."""
+    from reference_impl.layoff import best_defence
+
+    defender = state.to_play
+    best = best_defence(state.spread, state.hand(defender), state.hand_rules)
+    moves = [Action(defender, "layoff", card=layoff.card, onto=sort_cards(state.spread[layoff.meld])[0]) for layoff in best.layoffs]
+    return moves + [Action(defender, "done")]
+
+
+def play_dealt_moves(
+    rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any], automatic: bool = False, detour: int | None = None
+) -> PlayedHand:
     """Deal the pack in ``order`` with ``dealer`` dealing (DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK) and
     play the hand to its end with moves drawn from ``rng`` (:func:`choose`), recording the state
-    after every action."""
+    after every action. With ``automatic``, the defender's lay-off phase is his best lay-offs and
+    ``done`` (:func:`best_layoffs`), no move drawn."""
     state = start = deal_in_order(rules, dealer, order)
     moves: list[Action] = []
     points: list[tuple[Any, ...]] = []
+    queued: list[Action] = []
     while True:
         legal = legal_actions(state)
         points.append((state.to_play, state.phase, legal, len(state.stock), state.knock_limit))
         if state.phase == "over" or not legal or len(moves) >= MAX_ACTIONS:
             break
-        action = choose(state, legal, rng)
+        if automatic and state.phase == "layoff" and state.knocker is not None:
+            queued = queued or best_layoffs(state)
+            action = queued.pop(0)
+        else:
+            action = choose(state, legal, rng)
+            if len(moves) == detour:  # the move the hand played here, once more, and then another
+                others = [move for move in legal if move != action]
+                action = others[rng._randbelow(len(others))] if others else action
         moves.append(action)
         state = apply(state, action)
     return PlayedHand(seed, index, start, tuple(moves), tuple(points), state.result)
 
 
-def play_hand(rules: RoundRules, seed: int, index: int) -> Hand:
+def play_hand(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | None = None) -> Hand:
     """Hand ``index`` of the campaign with seed ``seed``, played (:func:`play_moves`) and written
-    in the notation."""
-    return play_moves(rules, seed, index).hand
+    in the notation; with ``automatic``, posed as an engine that lays off for the defender is
+    asked it (:meth:`Hand.without_layoffs`)."""
+    hand = play_moves(rules, seed, index, automatic, detour).hand
+    return hand.without_layoffs() if automatic else hand

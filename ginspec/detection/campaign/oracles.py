@@ -27,13 +27,26 @@ def oracle_module(name: str) -> Any:
     return module if Path(module.__file__).resolve().is_relative_to(root) else None
 
 
+def oracle_variant(variant: str) -> str:
+    """The variant as the oracles read it themselves: a shipped variant by its name, a house
+    variant (``--variant PATH.yaml``, ``--variants DIR``) by the path of its file, which the oracle
+    reads on its own (``tests/oracle/params.py``)."""
+    from ginspec.suite.variants import get_variant
+
+    try:
+        found = get_variant(variant)
+    except Exception:  # noqa: BLE001 - a name the suite does not know: the oracle says so itself
+        return variant
+    return str(found.path) if found.house and found.path else variant
+
+
 def _parameters(variant: str, overrides: Mapping[str, Any]) -> dict[str, Any] | None:
     params = oracle_module("params")
     if params is None:
         return None
     try:
-        return {**params.variant_parameters(variant), **dict(overrides)}
-    except (OSError, ValueError, KeyError):  # a house variant outside spec/variants: no oracle reading
+        return {**params.variant_parameters(oracle_variant(variant)), **dict(overrides)}
+    except (OSError, ValueError, KeyError):  # a variant file the oracle cannot read: no oracle reading
         return None
 
 

@@ -28,6 +28,7 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from ginspec.adapters.base import Adapter, Question
+from ginspec.adapters.profile import label_of
 from ginspec.detection.campaign.checkpoint import FINDINGS_FOLDER
 from ginspec.detection.campaign.compare import NO_ANSWER, PROBLEM_SEPARATOR, is_engine_error
 from ginspec.detection.campaign.diagnose import Diagnosis, diagnose
@@ -72,10 +73,12 @@ def oracle_verdict(variant: str, overrides: Mapping[str, Any], vector_input: Map
     rounds = _round_oracle()
     if rounds is None:
         return "unavailable"
+    from ginspec.detection.campaign.oracles import oracle_variant
+
     try:
-        params = rounds.load_variant(variant, dict(overrides))
-    except (OSError, ValueError, KeyError):  # a house variant outside spec/variants: no oracle reading
-        return "unavailable"
+        params = rounds.load_variant(oracle_variant(variant), dict(overrides))
+    except (OSError, ValueError) as exc:  # a variant file the oracle cannot read: the vector stands unconfirmed
+        return f"unavailable: the oracle cannot read the variant ({type(exc).__name__})"
     states, outcome = rounds.replay(vector_input["deal"], vector_input["actions"], params)
     if "outcome" in outcome:
         outcome = {**outcome, "finished": True}
@@ -188,17 +191,21 @@ def _shortest(plan: Plan, index: int, cut: int, part: int) -> dict[str, Any]:
     shortest: dict[str, Any] = {"seed": plan.seed, "index": index, "actions": cut}
     if plan.games:
         shortest["hand"] = "score sheet" if part == SCORE_PART else part + 1
+    elif part > 0:  # the hand played otherwise at a move the engine refused (ginspec.detection.campaign.detours)
+        shortest["played_otherwise_at_move"] = part
     return shortest
 
 
 def _merged(founds: Sequence[Finding]) -> Finding:
-    """The text keys a finding groups, as one: counts added, every index, the kept occurrences."""
+    """The text keys a finding groups, as one: every hand that shows one of them, once, and the kept
+    occurrences."""
     merged = Finding()
     for found in founds:
-        merged.count += found.count
         merged.indices = list(heapq.merge(merged.indices, found.indices))
         for index, cut, problem, part in found.occurrences:
             merged.add(index, cut, problem, count=0, part=part)
+    merged.indices = sorted(set(merged.indices))  # a hand that shows the defect at two places is one hand
+    merged.count = len(merged.indices)
     return merged
 
 
@@ -228,6 +235,8 @@ def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], d
         data, sheet = dict(part.game.question().input), dict(part.game.expected)
         return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, plan.overrides, data, sheet)
     hand = part.hand
+    if hand.full is not None:  # posed without its lay-offs: the vector is the hand as played, lay-offs and all
+        cut, hand = hand.explicit_cut(cut), hand.full
     vector_input = {"deal": hand.deal, "actions": hand.actions[:cut]}
     expected = hand.expected(cut)
     wanted = {key: value for key, value in expected.items() if key != "checkpoints"}
@@ -256,7 +265,7 @@ def build_report(
             findings[-1]["again"] = again_command(plan, run, findings[-1]["shortest"]["index"])
             continue
         index, cut, problem, part_number = found.shortest()
-        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number)
+        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic)
         kind, vector_input, wanted, oracle = _vector_of(plan, part, cut)
         if defect is not None:
             tags, how, title = list(defect.rules), f"diagnosis: the known defect {defect.name}", defect.title
@@ -342,7 +351,7 @@ def print_summary(report: Mapping[str, Any], folder: Path, out: Any) -> None:
     unit = campaign.get("unit", "hand")
     played = report.get(f"{unit}s_played", 0)
     out.write(
-        f"{played} {unit}s of {campaign[unit + 's']} ({campaign['parts']}) under {campaign['variant']}, seed {campaign['seed']}: "
+        f"{played} {unit}s of {campaign[unit + 's']} ({campaign['parts']}) under {label_of(campaign['variant'], campaign.get('overrides') or {})}, seed {campaign['seed']}: "
         f"{report['agreed']} agree, {report['disagreements']} disagree{_errors_text(report.get('engine_errors', 0))}, {report['unsupported']} declined\n"
     )
     for finding in report["findings"]:

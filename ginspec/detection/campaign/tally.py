@@ -1,5 +1,6 @@
 """What a campaign has seen so far: hands played, agreed and declined, and per finding (hands
-with the same signature, :mod:`ginspec.detection.campaign.grouping`) the number of hands that show it and
+with the same signature, :mod:`ginspec.detection.campaign.grouping`; a hand that goes on past its
+first departure counts for each one it shows) the number of hands that show it and
 the first :data:`OCCURRENCES_KEPT` of them by index. The tally of a union of hands is the same
 however the hands were split (into chunks, processes or shards) and in whatever order they were
 added, so a resumed campaign and merged shards give the report of one uninterrupted run."""
@@ -23,7 +24,9 @@ class Finding:
     count: int = 0
     occurrences: list[tuple[int, int, str, int]] = field(default_factory=list)
     """(index, cut, first problem, part) of the kept occurrences, by index; ``part`` is the hand of
-    a game that departs (:mod:`ginspec.detection.campaign.games`), 0 for a campaign of hands."""
+    a game that departs (:mod:`ginspec.detection.campaign.games`), and for a campaign of hands 0,
+    or the number of the move played otherwise in a hand that went on past a refused move
+    (:mod:`ginspec.detection.campaign.detours`)."""
     indices: list[int] = field(default_factory=list)
     """The index of every occurrence, in order (the report lists them all)."""
 
@@ -59,7 +62,10 @@ class Tally:
             self.unsupported += 1
         else:
             self.disagreements += 1
-            self.findings.setdefault(outcome.signature, Finding()).add(outcome.index, outcome.cut, outcome.problem, part=getattr(outcome, "part", 0))
+            part = getattr(outcome, "part", 0)
+            self.findings.setdefault(outcome.signature, Finding()).add(outcome.index, outcome.cut, outcome.problem, part=part)
+            for signature, cut, problem, detour in outcome.also:  # the departures the hand showed after its first
+                self.findings.setdefault(signature, Finding()).add(outcome.index, cut, problem, part=detour or part)
 
     def add_all(self, outcomes: Iterable[Outcome]) -> None:
         for outcome in outcomes:

@@ -45,16 +45,27 @@ class Part:
     game: Game | None = None
 
 
-def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int, part: int) -> Part:
-    """Index ``index`` of the campaign played again, and the part of it an occurrence names."""
+def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int, part: int, automatic: bool = False) -> Part:
+    """Index ``index`` of the campaign played again, and the part of it an occurrence names; with
+    ``automatic``, each hand as an engine laying off for the defender is asked it."""
     if games:
-        game = play_game(parameters, seed, index)
+        game = play_game(parameters, seed, index, automatic)
         if part == SCORE_PART:
             return Part(None, game.kind, game)
         return Part(game.hands[part], hand_kind(parameters), game)
     if at_table(parameters):
         return Part(play_table_hand(table_play_rules(parameters), seed, index), TABLE_KIND)
-    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index), "round")
+    detour = part - 1 if part > 0 else None  # a hand played otherwise at a refused move (ginspec.detection.campaign.detours)
+    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index, automatic, detour), "round")
+
+
+TABLE_LAYOFFS = "the engine lays off for the defender, and at a table of three or four each defender lays off in turn onto the spread as the others left it"
+"""Why a table hand with lay-offs is not asked of an engine that lays off automatically (as
+:func:`ginspec.judging.automatic.for_automatic_layoffs` leaves such a case unsupported)."""
+
+
+def _lays_off(hand: Hand) -> bool:
+    return any(" layoff " in f" {text} " for text in hand.actions)
 
 
 class UnitPlayer:
@@ -75,10 +86,27 @@ class UnitPlayer:
     def check(self, index: int) -> Outcome:
         parameters = self.plan.parameters
         if self.plan.games:
-            return check_game(self.adapter, self.capabilities, parameters, play_game(parameters, self.plan.seed, index))
+            game = play_game(parameters, self.plan.seed, index, self.plan.automatic)
+            if self.table_rules is not None and self.plan.automatic and any(_lays_off(hand) for hand in game.hands):
+                return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
+            return check_game(self.adapter, self.capabilities, parameters, game)
         if self.table_rules is not None:
-            return check_table_hand(self.adapter, self.capabilities.omits, parameters, play_table_hand(self.table_rules, self.plan.seed, index))
-        return check_hand(self.adapter, self.capabilities.omits, parameters, play_hand(RoundRules.for_two_players(parameters), self.plan.seed, index))
+            table_hand = play_table_hand(self.table_rules, self.plan.seed, index)
+            if self.plan.automatic and _lays_off(table_hand):
+                return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
+            from ginspec.detection.campaign.readings import honoured
+
+            return honoured(check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand), table_hand, self.capabilities, parameters, TABLE_KIND)
+        from ginspec.detection.campaign.detours import past_refusal
+        from ginspec.detection.campaign.readings import honoured
+
+        rules = RoundRules.for_two_players(parameters)
+
+        def judged(hand: Hand) -> Outcome:
+            return honoured(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.capabilities, parameters)
+
+        hand = play_hand(rules, self.plan.seed, index, self.plan.automatic)
+        return past_refusal(judged(hand), hand, lambda move: judged(play_hand(rules, self.plan.seed, index, self.plan.automatic, move)))
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         tally = Tally()

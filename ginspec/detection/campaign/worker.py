@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ginspec.adapters.base import Adapter
-from ginspec.detection.campaign.compare import check_each_played, check_each_played_natively, native_each_asker
+from ginspec.detection.campaign.compare import check_each_hand, check_each_played, check_each_played_natively, check_hand, native_each_asker
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
+from ginspec.detection.campaign.detours import past_refusal
+from ginspec.detection.campaign.readings import honoured
 from ginspec.detection.campaign.tally import Tally
 from ginspec.errors import SuiteError, UsageError
 from reference_impl.rules import RoundRules
@@ -44,6 +46,9 @@ class Plan:
     timeout: float | None = None
     games: bool = False
     """Each index is a whole game (:mod:`ginspec.detection.campaign.games`), not one hand."""
+    automatic: bool = False
+    """The engine lays off for the defender (``layoff_style: automatic``): each hand is played with
+    the defender's best lay-offs and posed without them (:meth:`~ginspec.detection.campaign.hands.Hand.without_layoffs`)."""
 
     @property
     def chunks(self) -> int:
@@ -65,8 +70,9 @@ class ChunkPlayer:
         if adapter is None:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
-        self.omits = omits
-        self.native_each = native_each_asker(adapter, omits)
+        self.capabilities = adapter.capabilities()
+        self.omits = frozenset(omits) | self.capabilities.omits
+        self.native_each = None if plan.automatic else native_each_asker(adapter, self.omits)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         """The tally of one chunk's hands (counts and findings only: all a worker sends back). An
@@ -74,6 +80,12 @@ class ChunkPlayer:
         tally = Tally()
         adapter, omits, parameters, rules, seed, native_each = self.adapter, self.omits, self.plan.parameters, self.rules, self.plan.seed, self.native_each
         indices = self.plan.indices(chunk)
+        if self.plan.automatic:
+            for start in range(0, len(indices), ASKED_TOGETHER):
+                posed = [play_moves(rules, seed, index, True).hand.without_layoffs() for index in indices[start : start + ASKED_TOGETHER]]
+                for hand, outcome in zip(posed, check_each_hand(adapter, omits, parameters, posed)):
+                    tally.add(self.judged(outcome, hand))
+            return chunk, tally
         if native_each is not None:
             for start in range(0, len(indices), ASKED_TOGETHER):
                 hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
@@ -82,9 +94,24 @@ class ChunkPlayer:
             return chunk, tally
         for start in range(0, len(indices), ASKED_TOGETHER):
             hands = [play_moves(rules, seed, index) for index in indices[start : start + ASKED_TOGETHER]]
-            for outcome in check_each_played(adapter, omits, parameters, hands):
-                tally.add(outcome)
+            for played, outcome in zip(hands, check_each_played(adapter, omits, parameters, hands)):
+                tally.add(self.judged(outcome, played.hand))
         return chunk, tally
+
+    def judged(self, outcome: Any, hand: Any) -> Any:
+        """A hand's outcome under the engine's declared readings, gone on past a refused move."""
+        outcome = honoured(outcome, hand, self.capabilities, self.plan.parameters)
+        if outcome.status != "disagree":
+            return outcome
+        return past_refusal(outcome, hand, lambda move: self.detoured(hand.index, move))
+
+    def detoured(self, index: int, move: int) -> Any:
+        """The outcome of hand ``index`` played otherwise at its move ``move`` (:mod:`ginspec.detection.campaign.detours`)."""
+        plan = self.plan
+        hand = play_moves(self.rules, plan.seed, index, plan.automatic, move).hand
+        if plan.automatic:
+            hand = hand.without_layoffs()
+        return honoured(check_hand(self.adapter, self.omits, plan.parameters, hand), hand, self.capabilities, plan.parameters)
 
     def close(self) -> None:
         self.adapter.close()

@@ -3,7 +3,8 @@
 //
 // It speaks the JSON-lines protocol of spec/protocol.md on standard input and output and answers
 // the hand questions: meld, deadwood, discard and knock (spec/vectors.md). Check it with
-//     ginspec check --engine "exec:node gin_engine.js"
+//     ginspec check --engine "exec:node gin_engine.cjs"
+// The .cjs name keeps it CommonJS inside a package whose package.json says "type": "module".
 // Replace the functions below with calls into your own engine, one kind at a time.
 'use strict';
 
