@@ -6,19 +6,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
-
-import reference_impl as ref
-from reference_impl.cards import Card, format_hand
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ginspec.commands.shared import arrangement_line, cards_option, melds_json, pretty, stdin_lines, single_hand_options, variant_parameters
 from ginspec.errors import SuiteError, UsageError, quote
-from ginspec.play.honour import hand_rules_in_force
-from ginspec.suite.house_options import house_variant_line
+
+if TYPE_CHECKING:  # the rules are imported when the command runs, not when the parser is built
+    import reference_impl as ref
+    from reference_impl.cards import Card
 
 
 def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]:
     """The JSON answer of ``ginspec hand`` for one hand."""
+    import reference_impl as ref
+    from reference_impl.cards import format_hand
+
     if len(cards) == rules.hand_size + 1:
         drawn = ref.evaluate_drawn_hand(cards, rules)
         answer: dict[str, Any] = {
@@ -51,6 +53,8 @@ def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]
 
 
 def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> None:
+    import reference_impl as ref
+
     answer = hand_answer(cards, rules)
     out.write(f"hand:      {pretty(ref.parse_cards(answer['hand']))}\n")
     if "discards" in answer:
@@ -72,6 +76,11 @@ def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> N
 
 
 def command_hand(args: argparse.Namespace, out: TextIO) -> int:
+    from reference_impl.errors import GinError
+
+    from ginspec.play.honour import hand_rules_in_force
+    from ginspec.suite.house_options import house_variant_line
+
     in_force = hand_rules_in_force(variant_parameters(args), args.variant, args.upcard)
     rules = in_force.rules
 
@@ -98,7 +107,7 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
                 raise UsageError(f"standard input: not UTF-8 text: {quote(line.strip())}")
             cards = cards_option(line.strip(), "hand")
             answer = answer_for(cards)
-        except (SuiteError, ref.GinError) as exc:
+        except (SuiteError, GinError) as exc:
             sys.stderr.write(f"ginspec: error: line {number}: {exc}\n")
             status = 2
             if args.json:
