@@ -25,8 +25,7 @@ What is legal now, and the rules of going out and laying off, are :mod:`referenc
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
 from reference_impl.actions import Action, format_action, parse_action
 from reference_impl.cards import Card
@@ -41,8 +40,16 @@ PHASES = ("first_turn", "draw", "discard", "wall", "layoff", "over")
 State = TypeVar("State", bound=HandInPlay)
 """A hand in play of either kind: each rule returns a state of the kind it is given."""
 
-Refuse = Callable[[str, str], "IllegalAction"]
-"""Makes the :class:`IllegalAction` for the action being applied from a reason code and why."""
+
+
+class Refused(Exception):
+    """A rule's refusal of the action being applied: a reason code of ``spec/actions.md`` and why.
+    :func:`apply` turns it into the :class:`IllegalAction` naming the action and the state."""
+
+    def __init__(self, reason: str, explanation: str) -> None:
+        super().__init__(reason, explanation)
+        self.reason = reason
+        self.explanation = explanation
 
 
 class IllegalAction(GinError):
@@ -78,21 +85,17 @@ def apply(state: State, action: Action | str) -> State:
     Which moves each phase has is the state's ``handlers`` (:data:`HANDLERS`, :data:`TABLE_HANDLERS`)."""
     if isinstance(action, str):
         action = parse_action(action)
-    refuse = partial(_refusal, state, action)
-    if state.phase == "over":
-        raise refuse("hand_over", "the hand is over")
-    if action.player != state.to_play:
-        raise refuse("not_your_turn", f"it is {state.to_play}'s turn")
-    handler = state.handlers.get((state.phase, action.verb))
-    if handler is None:
-        raise refuse("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
-    return handler(state, action, refuse)
-
-
-def _refusal(state: State, action: Action, reason: str, explanation: str) -> IllegalAction:
-    """The :class:`IllegalAction` refusing ``action`` in ``state`` (a handler's ``refuse``, with
-    the two bound: a call of C, where a function made at every move would cost more)."""
-    return IllegalAction(reason, format_action(action), explanation, state)
+    try:
+        if state.phase == "over":
+            raise Refused("hand_over", "the hand is over")
+        if action.player != state.to_play:
+            raise Refused("not_your_turn", f"it is {state.to_play}'s turn")
+        handler = state.handlers.get((state.phase, action.verb))
+        if handler is None:
+            raise Refused("wrong_phase", f"{action.verb!r} is not a move in the {state.phase} phase")
+        return handler(state, action)
+    except Refused as refused:
+        raise IllegalAction(refused.reason, format_action(action), refused.explanation, state) from None
 
 
 def replay(start: State, actions: Sequence[Action | str]) -> State:
@@ -103,17 +106,17 @@ def replay(start: State, actions: Sequence[Action | str]) -> State:
     return state
 
 
-def _draw(state: State, action: Action, refuse: Refuse) -> State:
+def _draw(state: State, action: Action) -> State:
     """TURN-DRAW-SOURCE, FIRST-UPCARD-OFFER, STOCK-FIFTIETH-CARD."""
     player = action.player
     if action not in legal_actions(state):
         if state.phase == "first_turn" and action.source == "discard":
-            raise refuse("upcard_closed", state.UPCARD_CLOSED)
+            raise Refused("upcard_closed", state.UPCARD_CLOSED)
         if state.phase == "first_turn":
-            raise refuse("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
+            raise Refused("wrong_phase", "on the first turn the upcard is offered: draw discard or pass")
         if state.phase == "wall" and action.source == "stock":
-            raise refuse("wrong_phase", "the last stock cards are never drawn: pass, or take the discard to go out")
-        raise refuse("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
+            raise Refused("wrong_phase", "the last stock cards are never drawn: pass, or take the discard to go out")
+        raise Refused("over_knock_limit", "at the wall the last discard may be taken only to knock or go gin")
     if action.source == "stock":
         card, stock, pile, taken = state.stock[0], state.stock[1:], state.discard_pile, None
     else:
@@ -129,7 +132,7 @@ def _draw(state: State, action: Action, refuse: Refuse) -> State:
     )
 
 
-def _pass(state: State, action: Action, refuse: Refuse) -> State:
+def _pass(state: State, action: Action) -> State:
     """FIRST-UPCARD-OFFER (decline the upcard: it is offered to each player in turn from the player
     after the dealer, the dealer last; after everybody passed, the first player draws from the
     stock) and STOCK-FIFTIETH-CARD (decline the last discard)."""
@@ -137,7 +140,7 @@ def _pass(state: State, action: Action, refuse: Refuse) -> State:
         return _void(state)
     players = len(state.hands)
     if state.passes >= players:
-        raise refuse("wrong_phase", state.ALL_PASSED)
+        raise Refused("wrong_phase", state.ALL_PASSED)
     passes = state.passes + 1
     following = state.first_player if passes == players else state.next_seat(action.player)
     return _evolve(state, passes=passes, to_play=following)
@@ -159,27 +162,27 @@ def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:index] + hand[index + 1 :]
 
 
-def _check_discardable(state: HandInPlay, player: str, card: Card, refuse: Refuse) -> None:
+def _check_discardable(state: HandInPlay, player: str, card: Card) -> None:
     """The card must be held, and not be the one taken from the discard pile this turn
     (TURN-NO-DISCARD-TAKEN-CARD); a knock discard is a discard too."""
     held = state.hand_mask(player)
     if not held & card.bit:
-        raise refuse("card_not_held", f"{player} does not hold {card}")
+        raise Refused("card_not_held", f"{player} does not hold {card}")
     if not _discardable(state, held, state.taken) & card.bit:
-        raise refuse("taken_card", f"{card} was taken from the discard pile this turn")
+        raise Refused("taken_card", f"{card} was taken from the discard pile this turn")
 
 
-def _discard(state: State, action: Action, refuse: Refuse) -> State:
+def _discard(state: State, action: Action) -> State:
     """TURN-DISCARD; then IMPL-REPEATED-UPCARD-DRAW and the end of the stock (STOCK-WALL-TWO,
     STOCK-FIFTIETH-CARD, STOCK-VOID-NO-SCORE)."""
     player, card = action.player, action.card
     assert card is not None
-    _check_discardable(state, player, card, refuse)
+    _check_discardable(state, player, card)
     if state.wall_draw:
-        raise refuse("wrong_phase", "the last discard was taken to go out: knock or declare big gin")
+        raise Refused("wrong_phase", "the last discard was taken to go out: knock or declare big gin")
     rules = state.round_rules
     if rules.gin_mandatory and _gin_open(state, player):
-        raise refuse("gin_required", "gin is available and this variant requires it")
+        raise Refused("gin_required", "gin is available and this variant requires it")
     thrown_back = card == state.taken
     after = _evolve(
         state,
@@ -199,27 +202,27 @@ def _discard(state: State, action: Action, refuse: Refuse) -> State:
     return after
 
 
-def _knock(state: State, action: Action, refuse: Refuse) -> State:
+def _knock(state: State, action: Action) -> State:
     """KNOCK-LIMIT, KNOCK-COUNT-AFTER-DISCARD, KNOCK-DISCARD-FACE-DOWN, GIN-DEFINITION, then the
     spread (SCORE-AUTO-SPREAD or the one given) and, unless gin, the lay-off phase from the player
     after the knocker."""
     player, card = action.player, action.card
     assert card is not None
-    _check_discardable(state, player, card, refuse)
+    _check_discardable(state, player, card)
     rules = state.round_rules
     kept_mask = state.hand_mask(player) ^ card.bit
     deadwood = least_deadwood(kept_mask, ace_high=ace_may_be_high(kept_mask, rules.hand))
     if deadwood > state.knock_limit:
-        raise refuse("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
+        raise Refused("over_knock_limit", f"the deadwood kept would be {deadwood}, over the knock limit of {state.knock_limit}")
     if rules.gin_mandatory and deadwood > 0 and _gin_open(state, player):
-        raise refuse("gin_required", "gin is available and this variant requires it")
+        raise Refused("gin_required", "gin is available and this variant requires it")
     kept = _remove(state.hand(player), card)
     try:
         melds, spread_deadwood, spread_changes = state.spread_for_knock(player, kept, action.spread)
     except InvalidMelds as exc:
-        raise refuse("invalid_spread", str(exc)) from None
+        raise Refused("invalid_spread", str(exc)) from None
     except IllegalKnock as exc:
-        raise refuse("over_knock_limit", f"the spread given leaves too much: {exc}") from None
+        raise Refused("over_knock_limit", f"the spread given leaves too much: {exc}") from None
     pile = state.discard_pile + (card,) if rules.knock_discard_location == "pile" else state.discard_pile
     knocked = _evolve(
         state,
@@ -236,32 +239,32 @@ def _knock(state: State, action: Action, refuse: Refuse) -> State:
     return _evolve(knocked, phase="layoff", to_play=state.next_seat(player))
 
 
-def _big_gin(state: State, action: Action, refuse: Refuse) -> State:
+def _big_gin(state: State, action: Action) -> State:
     """BIGGIN-DEFINITION, BIGGIN-NO-LAYOFF, SCORE-BIGGIN: no discard, no lay-offs."""
     held = state.hand_mask(action.player)
     rules = state.round_rules.hand
     if not _big_gin_open(state, held):
         reason = "the variant has no big gin" if not rules.big_gin else "not every card held is melded"
-        raise refuse("not_big_gin", reason)
+        raise Refused("not_big_gin", reason)
     spread = optimal_arrangements(held, ace_high=ace_may_be_high(held, rules))[0]
     knocked = _evolve(state, knocker=action.player, spread=spread.melds, original_spread=spread.melds, taken=None)
     return knocked.score_gin("big_gin")
 
 
-def _layoff(state: State, action: Action, refuse: Refuse) -> State:
+def _layoff(state: State, action: Action) -> State:
     """LAYOFF-DEFENDER-ONLY, LAYOFF-TARGET-KNOCKER-MELDS, LAYOFF-EXTEND-SET, LAYOFF-EXTEND-RUN,
     LAYOFF-CHAIN: one card onto the one meld of the knocker's it fits (or the one named)."""
     player, card = action.player, action.card
     assert card is not None
     if not state.hand_mask(player) & card.bit:
-        raise refuse("card_not_held", f"{player} does not hold {card}")
+        raise Refused("card_not_held", f"{player} does not hold {card}")
     targets = _layoff_targets(state, player, card)
     if action.onto is not None:
         targets = [index for index in targets if action.onto in state.meld_as_seen(player, index)]
     if not targets:
-        raise refuse("cannot_lay_off", f"{card} fits none of the knocker's melds it is offered to")
+        raise Refused("cannot_lay_off", f"{card} fits none of the knocker's melds it is offered to")
     if len(targets) > 1:
-        raise refuse("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
+        raise Refused("ambiguous_layoff", f"{card} fits more than one meld: name one with 'onto'")
     return _evolve(
         state,
         **state.with_hand(player, _remove(state.hand(player), card), state.hand_mask(player) ^ card.bit),
@@ -269,7 +272,7 @@ def _layoff(state: State, action: Action, refuse: Refuse) -> State:
     )
 
 
-def _done(state: State, action: Action, refuse: Refuse) -> State:
+def _done(state: State, action: Action) -> State:
     """The player has finished laying off; the next player in turn after him lays off, and after
     the last of them (with two players, the defender) the hand is scored (LAYOFF-DEFENDER-MELDS,
     SCORE-KNOCK-WIN, SCORE-UNDERCUT, SCORE-UNDERCUT-TIE, MPN-SEED003-SCORING)."""
