@@ -5,9 +5,11 @@ Each check runs in a fresh interpreter, so that what another test imported does 
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +53,32 @@ def test_a_quick_command_imports_only_what_it_uses(argv: list[str], allowed: tup
     code = f"import ginspec.commands.main as m\ntry:\n    m.main({argv!r})\nexcept SystemExit:\n    pass"
     modules = _imported_after(code)
     assert [name for name in _of(modules, WORK) if name not in allowed] == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["hand", "Ac 2c"], "hand"),
+        (["--suite-root", "hand", "score", "--knocker", "Ac"], "score"),  # a folder named like a command
+        (["--suite", "check", "cases"], "cases"),  # an abbreviation of --suite-root takes its value too
+        (["--suite-root=check", "variants", "show", "standard"], "variants"),
+        (["--version"], ""),
+        (["--vers", "hand"], ""),
+        (["--help"], None),
+        (["hnad"], None),  # no command: every command is built, so that the parser names them all
+        ([], None),
+    ],
+)
+def test_the_command_named_on_the_line(argv: list[str], named: str | None) -> None:
+    from ginspec.commands.main import _command_named
+
+    assert _command_named(argv) == named
+
+
+def test_a_command_after_the_suite_root_is_parsed_with_its_own_options() -> None:
+    from ginspec.commands.main import main
+
+    root = Path(__file__).resolve().parent.parent
+    out = io.StringIO()
+    assert main(["--suite-root", str(root), "hand", "Ac 2c 3c 7d 7h 7s Ts Js Qs Kd", "--json"], out) == 0
+    assert json.loads(out.getvalue())["deadwood"] == 10  # K♦ alone is left over (the README's example)

@@ -5,8 +5,9 @@ Each command lives in its own module of this package (``check``, ``hand``, ``sco
 ``selftest``; ``registry export`` in :mod:`ginspec.suite.registry_export`), which adds its options
 to the parser and does its work. The parser imports a command's module only when the command line
 names that command (:data:`COMMANDS`), and a module imports the work of its command only when it
-runs, so that every command starts at once. Every user error is one line on standard error and exit status 2;
-a run of the suite exits 1 when a case failed or nothing was checked (README, "Exit status")."""
+runs, so that every command starts at once. Every user error is one line on standard error and
+exit status 2; a run of the suite exits 1 when a case failed or nothing was checked (README, "Exit
+status")."""
 
 from __future__ import annotations
 
