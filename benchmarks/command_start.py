@@ -1,11 +1,12 @@
-"""Command start: how long ``ginspec hand``, ``score`` and ``variants`` take from launch to exit,
-against ``python -c "import yaml"`` on the same machine in the same run.
+"""Command start: how long ``ginspec hand``, ``score``, ``cases --help``, ``--version`` and
+``variants`` take from launch to exit, against ``python -c "import yaml"`` on the same machine in
+the same run.
 
 Each command is a fresh process, launched ``--repeats`` times, interleaved with the baseline so that
 background load falls on all of them alike; the median wall time is kept and the ratio to the
-baseline printed. One untimed run of each comes first (it warms the file cache and the remembered
-schema checks of ``ginspec.suite.schema_checks``, as any earlier use would). The target is a ratio of at
-most 4. The script always exits with status 0: it is a measurement, not a test.
+baseline printed. One untimed run of each comes first: it warms the file cache, and writes the
+compiled modules and the remembered schema checks of ``ginspec.suite.schema_checks``, as any earlier
+use would. The target is a ratio of at most 3. The script always exits with status 0: it is a measurement, not a test.
 
 Usage::
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import shutil
 import statistics
@@ -25,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-TARGET_RATIO = 4.0
+TARGET_RATIO = 3.0
 DEFAULT_REPEATS = 15
 
 
@@ -44,13 +46,22 @@ def commands() -> dict[str, list[str]]:
         "ginspec hand (11 cards)": ginspec + ["hand", "7c 7d 7h 7s Th Jh Qh Kh 3d 5s 9c"],
         "ginspec score": ginspec
         + ["score", "--knocker", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 4c", "--defender", "4h 5h Kc Kd 8s 8d 2c 6c Qs Js"],
+        "ginspec cases --help": ginspec + ["cases", "--help"],
+        "ginspec --version": ginspec + ["--version"],
         "ginspec variants": ginspec + ["variants"],
     }
 
 
+def launch_environment() -> dict[str, str]:
+    """The environment of every launch, as an installed package runs: with ``PYTHONDONTWRITEBYTECODE``
+    set, ginspec's modules would be compiled again at every launch while the baseline's library,
+    compiled when it was installed, would not."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def time_once(argv: list[str]) -> float:
     start = time.perf_counter()
-    completed = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    completed = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=launch_environment(), check=False)
     seconds = time.perf_counter() - start
     if completed.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} exited {completed.returncode}: {completed.stderr.decode()[:200]}")

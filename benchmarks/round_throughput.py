@@ -53,7 +53,7 @@ REFERENCE = "reference"
 OPENSPIEL = "OpenSpiel"
 RLCARD = "RLCard"
 
-TARGET_VS_OPENSPIEL = 1.0
+TARGET_VS_OPENSPIEL = 3.5
 DEFAULT_HANDS = 300
 DEFAULT_SEED = 20240611
 DEFAULT_REPEATS = 5
@@ -189,16 +189,19 @@ def packs(count: int, seed: int) -> list[tuple[Card, ...]]:
     return found
 
 
-def time_once(engine: Engine, dealt: Sequence[tuple[Card, ...]], seed: int) -> tuple[float, int]:
-    """One timed pass over every hand; the random streams are made before the clock starts."""
+def time_once(
+    engine: Engine, dealt: Sequence[tuple[Card, ...]], seed: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, int]:
+    """One timed pass over every hand; the random streams are made before the clock starts
+    (``clock``: wall time, or ``time.process_time`` for this process's CPU time)."""
     streams = [random.Random(f"{seed}:moves:{number}") for number in range(len(dealt))]
     play = engine.play
     gc.collect()
     actions = 0
-    start = time.perf_counter()
+    start = clock()
     for number, pack in enumerate(dealt):
         actions += play(pack, streams[number], number)
-    return time.perf_counter() - start, actions
+    return clock() - start, actions
 
 
 def _rate(value: float | None) -> str:

@@ -26,12 +26,10 @@ if str(ROOT) not in sys.path:
 
 from ginspec.errors import SuiteError  # noqa: E402
 from ginspec.site import Site, templating  # noqa: E402
-from ginspec.site import build_memory, prepare_ahead, render_ahead, write_ahead  # noqa: E402
+from ginspec.site import build_memory  # noqa: E402
 
 _site: Site | None = None
 _memory: build_memory.BuildMemory | None = None
-_command: str | None = None
-_preparing: prepare_ahead.PrepareAhead | None = None
 
 
 def _current(config) -> Site:
@@ -41,19 +39,9 @@ def _current(config) -> Site:
     return _site
 
 
-def on_startup(command, dirty) -> None:  # noqa: ARG001 - mkdocs passes these by name
-    global _site, _command
-    _site = None
-    _command = command
-
-
 def on_config(config):
-    global _site, _memory, _preparing
+    global _site, _memory
     _site = None  # data may have changed between two builds of `mkdocs serve`
-    # the files the build reads and the templates it compiles prepared by a second process
-    # meanwhile, when nothing is remembered yet (ginspec/site/prepare_ahead.py)
-    if render_ahead.wanted(_command):
-        _preparing = prepare_ahead.PrepareAhead.start(ROOT, config)
     # each page's HTML and search entries as the build before made them, by the digest of what
     # they are made from (ginspec/site/build_memory.py)
     _memory = build_memory.BuildMemory.open()
@@ -69,21 +57,12 @@ def on_env(env, config, files):  # noqa: ARG001
     # the theme's templates compiled once and kept (in a folder of the user's own under the
     # system's temporary folder), not compiled again at every build
     env.bytecode_cache = templating.compiled_templates()
-    # every page is HTML now: a second process still making pages or preparing files is not needed
-    _stop_preparing()
-    if _memory is not None and _memory.ahead is not None:
-        _memory.ahead.stop()
-    # the later pages written by a second process meanwhile (ginspec/site/write_ahead.py)
-    if _memory is not None and render_ahead.wanted(_command):
-        write_ahead.install()
-        _memory.writer = write_ahead.WriteAhead()
     return env
 
 
 def on_files(files: Files, config) -> Files:
     site = _current(config)
-    # the last pages' Markdown made by a second process meanwhile (ginspec/site/pages_ahead.py)
-    for uri, markdown in site.pages(two_processes=render_ahead.wanted(_command)).items():
+    for uri, markdown in site.pages().items():
         if files.get_file_from_path(uri) is None:
             files.append(File.generated(config, uri, content=markdown))
     # the playground's files: the WebAssembly Python, the package's source zipped, the variants
@@ -97,13 +76,6 @@ def on_files(files: Files, config) -> Files:
         else:
             files.append(File.generated(config, uri, content=source))
     return files
-
-
-def on_nav(nav, config, files):
-    # the last pages made into HTML by a second process meanwhile (ginspec/site/render_ahead.py)
-    if _memory is not None and render_ahead.wanted(_command):
-        _memory.ahead = render_ahead.RenderAhead.start(_memory, config, files)
-    return nav
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
@@ -120,21 +92,9 @@ def on_post_page(output: str, page, config) -> str:  # noqa: ARG001
     return _current(config).restore(output)
 
 
-def _stop_preparing() -> None:
-    global _preparing
-    if _preparing is not None:
-        _preparing.stop()
-    _preparing = None
-
-
 def on_post_build(config) -> None:  # noqa: ARG001
     global _memory
-    _stop_preparing()
     if _memory is not None:
-        if _memory.ahead is not None:
-            _memory.ahead.stop()
-        if _memory.writer is not None:
-            _memory.writer.stop()
         _memory.save()
     _memory = None
     build_memory.activate(None)
@@ -142,10 +102,5 @@ def on_post_build(config) -> None:  # noqa: ARG001
 
 def on_build_error(error) -> None:  # noqa: ARG001
     global _memory
-    _stop_preparing()
-    if _memory is not None and _memory.ahead is not None:
-        _memory.ahead.stop()
-    if _memory is not None and _memory.writer is not None:
-        _memory.writer.stop()
     _memory = None
     build_memory.activate(None)

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from ginspec.commands.main import main
-from ginspec.commands.game import kind_for
+from ginspec.play.score_sheet import kind_for
 from ginspec.play.game_play import play_game
 from ginspec.suite.variants import resolve_parameters
 from tests.oracle import games as game_oracle

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ginspec.errors import UsageError
-from ginspec.judging.runner import Case, plan_cases
 from ginspec.suite.variants import AS_WRITTEN, get_variant
+
+if TYPE_CHECKING:  # the runner is imported when the command runs, not when the parser is built
+    from ginspec.judging.runner import Case
 
 
 def case_entry(case: Case) -> dict[str, Any]:
@@ -41,6 +43,7 @@ def case_entry(case: Case) -> dict[str, Any]:
 def planned_cases(variant: str, derived_only: bool, areas: list[str], ids: list[str], rules: list[str] | None = None) -> list[dict[str, Any]]:
     """The cases of the vectors chosen as ``check`` chooses them (:func:`ginspec.run.selection.choose_cases`:
     an unknown ID, rule or area is refused in one line), planned under ``variant``."""
+    from ginspec.judging.runner import plan_cases
     from ginspec.run.selection import choose_cases
 
     vectors = list(choose_cases(ids, rules or [], areas, only="vectors").vectors)

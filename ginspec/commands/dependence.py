@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, Mapping, TextIO
+from typing import TYPE_CHECKING, Any, Mapping, TextIO
 
 from ginspec.errors import InvalidVector
 from ginspec.suite.paths import display
-from ginspec.suite.vectors import Vector, load_vectors
-from ginspec.suite.yamlio import read_text
+
+if TYPE_CHECKING:
+    from ginspec.suite.vectors import Vector
 
 def compute_vector_dependence(vectors: list[Vector]) -> dict[str, tuple[str, ...]]:
     """The dependence of every vector, worked out from the rules (not read from the files)."""
@@ -47,6 +48,9 @@ def rewrite_file(text: str, dependence: Mapping[str, tuple[str, ...]], where: st
 
 
 def command_dependence(args: argparse.Namespace, out: TextIO) -> int:
+    from ginspec.suite.vectors import load_vectors
+    from ginspec.suite.yamlio import read_text
+
     vectors = load_vectors()
     computed = compute_vector_dependence(vectors)
     stale = [vector for vector in vectors if vector.depends_on != computed[vector.id]]

@@ -9,13 +9,10 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-import yaml
-
 from ginspec.commands.shared import safe_name
 from ginspec.detection.campaign.arguments import add_campaign_arguments
 from ginspec.errors import UsageError, quote
 from ginspec.suite.option_values import TIMEOUT_HELP, example_count, parse_overrides, timeout_seconds
-from ginspec.suite.variants import resolve_parameters
 
 
 def _next_ids(area: str, count: int, taken: set[str]) -> list[str]:
@@ -47,7 +44,10 @@ def command_fuzz(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("fuzz: --engine is required")
     if wants_campaign(args):
         return command_campaign(args, out)
+    import yaml
+
     from ginspec.detection.fuzz import AREA_BY_KIND, finding_to_vector, fuzz_findings
+    from ginspec.suite.variants import resolve_parameters
 
     kinds = args.kind or list(AREA_BY_KIND)
     unknown = [kind for kind in kinds if kind not in AREA_BY_KIND]

@@ -22,14 +22,8 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, TextIO
 
-from ginspec.adapters.base import Question
-from ginspec.adapters.reference import ReferenceAdapter
 from ginspec.errors import InvalidTranscript, UsageError, quote
-from ginspec.play.score_sheet import kind_for, score_sheet
 from ginspec.suite.paths import display
-from ginspec.suite.variants import resolve_parameters
-from ginspec.suite.yamlio import load_yaml
-from reference_impl.errors import GinError
 
 INPUT_KEYS = {
     "game": ("first_dealer", "hands"),
@@ -106,7 +100,14 @@ def _check_dealers(path: Path, data: Mapping[str, Any], answer: Mapping[str, Any
 
 
 def command_game(args: argparse.Namespace, out: TextIO) -> int:
+    from reference_impl.errors import GinError
+
+    from ginspec.adapters.base import Question
+    from ginspec.adapters.reference import ReferenceAdapter
+    from ginspec.play.score_sheet import kind_for, score_sheet
     from ginspec.suite.option_values import parse_overrides as _parse_overrides
+    from ginspec.suite.variants import resolve_parameters
+    from ginspec.suite.yamlio import load_yaml
 
     if args.play:
         if args.file:
@@ -163,4 +164,4 @@ def add_game_command(subparsers: Any) -> None:
     game.set_defaults(handler=command_game)
 
 
-__all__ = ["add_game_command", "command_game", "kind_for", "score_sheet"]
+__all__ = ["add_game_command", "command_game"]

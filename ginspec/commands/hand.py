@@ -6,20 +6,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
-
-import reference_impl as ref
-from reference_impl.cards import Card
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ginspec.commands.playground_link import add_link_option, print_link
 from ginspec.commands.shared import arrangement_line, cards_option, pretty, stdin_lines, single_hand_options, variant_parameters
 from ginspec.errors import SuiteError, UsageError, quote
-from ginspec.play.honour import hand_rules_in_force
-from ginspec.play.playground import hand_answer
-from ginspec.suite.house_options import house_variant_line
+
+if TYPE_CHECKING:  # the rules are imported when the command runs, not when the parser is built
+    import reference_impl as ref
+    from reference_impl.cards import Card
+
+
+def hand_answer(cards: tuple[Card, ...], rules: ref.HandRules) -> dict[str, Any]:
+    """The JSON answer of ``ginspec hand`` for one hand (the playground's, :mod:`ginspec.play.playground`)."""
+    from ginspec.play.playground import hand_answer as answer_of
+
+    return answer_of(cards, rules)
 
 
 def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> None:
+    import reference_impl as ref
+
     answer = hand_answer(cards, rules)
     out.write(f"hand:      {pretty(ref.parse_cards(answer['hand']))}\n")
     if "discards" in answer:
@@ -41,6 +48,11 @@ def _print_hand(cards: tuple[Card, ...], rules: ref.HandRules, out: TextIO) -> N
 
 
 def command_hand(args: argparse.Namespace, out: TextIO) -> int:
+    from reference_impl.errors import GinError
+
+    from ginspec.play.honour import hand_rules_in_force
+    from ginspec.suite.house_options import house_variant_line
+
     in_force = hand_rules_in_force(variant_parameters(args), args.variant, args.upcard)
     rules = in_force.rules
 
@@ -69,7 +81,7 @@ def command_hand(args: argparse.Namespace, out: TextIO) -> int:
                 raise UsageError(f"standard input: not UTF-8 text: {quote(line.strip())}")
             cards = cards_option(line.strip(), "hand")
             answer = answer_for(cards)
-        except (SuiteError, ref.GinError) as exc:
+        except (SuiteError, GinError) as exc:
             sys.stderr.write(f"ginspec: error: line {number}: {exc}\n")
             status = 2
             if args.json:

@@ -10,8 +10,6 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from reference_impl.rules import RoundRules
-
 from ginspec.commands.shared import played_parameters, terminal_reader
 from ginspec.suite.files import check_output_path
 
@@ -20,6 +18,7 @@ def command_play(args: argparse.Namespace, out: TextIO) -> int:
     from ginspec.play.hand import play
     from ginspec.play.table_play import play_table
     from ginspec.play.transcripts import save_transcript
+    from reference_impl.rules import RoundRules
     from reference_impl.table_round import table_play_rules
 
     save_path = check_output_path(Path(args.save), "--save", force=args.force) if args.save else None

@@ -9,7 +9,6 @@ import argparse
 import os
 from typing import Any, TextIO
 
-from ginspec.play.playground import Question, link
 from ginspec.suite.option_values import parse_overrides
 
 LOCAL_SITE = "http://127.0.0.1:8000/"
@@ -28,6 +27,8 @@ def add_link_option(parser: argparse.ArgumentParser) -> None:
 def playground_link(args: argparse.Namespace, hand: str, defender: str = "", melds: str | None = None) -> str:
     """The playground's address for the question ``args`` asked (``melds``: the knocker's spread
     as ``--knocker-melds`` gives it)."""
+    from ginspec.play.playground import Question, link
+
     spread = " | ".join(" ".join(part.split()) for part in (melds or "").split("|") if part.strip())
     question = Question(" ".join(hand.split()), " ".join(defender.split()), args.variant, args.upcard or "", parse_overrides(args.set), spread)
     return link(question, os.environ.get("GINSPEC_SITE_URL") or LOCAL_SITE)

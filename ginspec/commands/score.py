@@ -6,20 +6,30 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import replace
-from typing import Any, TextIO
-
-import reference_impl as ref
-from reference_impl.melds import in_meld_order
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ginspec.commands.playground_link import add_link_option, print_link
 from ginspec.commands.shared import arrangement_line, cards_option, pretty, spread_option, single_hand_options, variant_parameters
 from ginspec.errors import UsageError
-from ginspec.play.honour import hand_rules_in_force, require_two_player_scoring
-from ginspec.play.playground import score_answer
-from ginspec.suite.house_options import house_variant_line
+
+if TYPE_CHECKING:  # the rules are imported when the command runs, not when the parser is built
+    import reference_impl as ref
+
+
+def score_answer(result: ref.HandResult) -> dict[str, Any]:
+    """The JSON answer of ``ginspec score`` (the playground's, :mod:`ginspec.play.playground`)."""
+    from ginspec.play.playground import score_answer as answer_of
+
+    return answer_of(result)
 
 
 def command_score(args: argparse.Namespace, out: TextIO) -> int:
+    from reference_impl.melds import in_meld_order
+    from reference_impl.scoring import score_hand
+
+    from ginspec.play.honour import hand_rules_in_force, require_two_player_scoring
+    from ginspec.suite.house_options import house_variant_line
+
     parameters = variant_parameters(args)
     require_two_player_scoring(parameters, args.variant)
     in_force = hand_rules_in_force(parameters, args.variant, args.upcard)
@@ -29,7 +39,7 @@ def command_score(args: argparse.Namespace, out: TextIO) -> int:
     knocker = cards_option(args.knocker, "--knocker")
     defender = cards_option(args.defender, "--defender")
     melds = spread_option(args.knocker_melds, "--knocker-melds") if args.knocker_melds is not None else None
-    result = ref.score_hand(knocker, defender, rules, knocker_melds=melds)
+    result = score_hand(knocker, defender, rules, knocker_melds=melds)
     result = replace(result, points=result.points * in_force.factor)  # OKLA-SPADE-DOUBLE
     answer = score_answer(result)
     if args.json:

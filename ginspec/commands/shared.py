@@ -6,26 +6,30 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable, Iterator, Sequence, TextIO
-
-import reference_impl as ref
-from reference_impl.cards import SUIT_SYMBOLS, Card, parse_cards
-from reference_impl.deadwood import Arrangement
-from reference_impl.melds import format_spread
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence, TextIO
 
 from ginspec.errors import UsageError
-from ginspec.suite.notation import NotationProblem, read_cards
-from ginspec.suite.option_values import parse_overrides
-from ginspec.suite.variants import resolve_parameters
+
+if TYPE_CHECKING:
+    from reference_impl.cards import Card
+    from reference_impl.deadwood import Arrangement
+
+# The rules and the variants are imported where they are used, not here: the parser imports this
+# module for the options of ``hand`` and ``score``, and must not load the rules for every command.
 
 
 def cards_option(text: str, what: str) -> tuple[Card, ...]:
     """The cards typed for ``what``; a bad token is quoted (cut when long) with a hint for the
     usual mistakes (``'10h' is not a card (ten is written T, e.g. 'Th')``)."""
+    from reference_impl.cards import parse_cards
+    from reference_impl.errors import NotationError
+
+    from ginspec.suite.notation import NotationProblem, read_cards
+
     try:
         read_cards(text)
         return parse_cards(text)
-    except (NotationProblem, ref.NotationError) as exc:
+    except (NotationProblem, NotationError) as exc:
         raise UsageError(f"{what}: {exc}") from None
 
 
@@ -35,15 +39,21 @@ def spread_option(text: str, what: str) -> list[tuple[Card, ...]]:
 
 def pretty(cards: Sequence[Card]) -> str:
     """Cards with suit symbols, for people: ``A♣ 2♣ 3♣``."""
+    from reference_impl.cards import SUIT_SYMBOLS
+
     return " ".join(str(card)[0] + SUIT_SYMBOLS[card.suit] for card in cards)
 
 
 def melds_json(arrangement: Arrangement) -> list[str]:
+    from reference_impl.melds import format_spread
+
     return format_spread(arrangement.melds).split(" | ") if arrangement.melds else []
 
 
 def arrangement_line(arrangement: Arrangement) -> str:
-    melds = "  ".join(f"[{pretty(ref.parse_cards(meld))}]" for meld in melds_json(arrangement)) or "(no melds)"
+    from reference_impl.cards import parse_cards
+
+    melds = "  ".join(f"[{pretty(parse_cards(meld))}]" for meld in melds_json(arrangement)) or "(no melds)"
     dead = pretty(arrangement.deadwood_cards) or "none"
     return f"{melds}   deadwood: {dead}"
 
@@ -78,12 +88,18 @@ def terminal_reader(out: TextIO) -> Callable[[str], str]:
 
 
 def variant_parameters(args: argparse.Namespace) -> dict[str, Any]:
+    from ginspec.suite.option_values import parse_overrides
+    from ginspec.suite.variants import resolve_parameters
+
     return resolve_parameters(args.variant, parse_overrides(args.set), "--set")
 
 
 def played_parameters(args: argparse.Namespace, command: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """The variant's parameters and overrides for a hand or game played in the terminal, refused in
     one line when its form is not played move by move or ``--you``/``--dealer`` name no seat."""
+    from ginspec.suite.option_values import parse_overrides
+    from ginspec.suite.variants import resolve_parameters
+
     overrides = parse_overrides(args.set)
     parameters = resolve_parameters(args.variant or "standard", overrides, "--set")
     if parameters["table_format"] not in ("heads_up", "one_table"):

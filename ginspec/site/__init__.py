@@ -20,12 +20,9 @@ The package, one job per module:
 - :mod:`~ginspec.site.playground_bundle` and :mod:`~ginspec.site.pyodide_runtime`: the files of the
   playground (the package's own source zipped, the variants as JSON, and the WebAssembly Python
   installed from its pinned npm package);
-- :mod:`~ginspec.site.build_memory` and :mod:`~ginspec.site.render_ahead`: the pages' HTML and
-  search entries kept for the next build, and about half of them made by a second process (these
-  two touch mkdocs, once ``docs/hooks.py`` asks them to); :mod:`~ginspec.site.write_ahead`,
-  :mod:`~ginspec.site.pages_ahead` and :mod:`~ginspec.site.prepare_ahead`: the same for the
-  theme's writing of the pages, for the pages' Markdown, and for the files and templates a
-  build reads first.
+- :mod:`~ginspec.site.build_memory`: the pages' HTML and search entries kept for the next build
+  (the one module that touches mkdocs, once ``docs/hooks.py`` asks it to, and only through its
+  public names).
 
 ``docs/guide/pages.md`` tells how to add a page or a section of a page.
 
@@ -51,7 +48,6 @@ from ginspec.site.family import Builder, Context, PageFamily
 from ginspec.site.links import Links, href, rel
 from ginspec.site.nav import build_nav
 from ginspec.site.nav import nav_pages as _nav_pages
-from ginspec.site.pages_ahead import made_in_two
 from ginspec.site.playground_bundle import site_files
 from ginspec.site.reference import ReferencePages
 from ginspec.site.registers import RegisterPages
@@ -124,12 +120,8 @@ class Site:
             builders.update(family.pages())
         return {uri: build for uri, build in builders.items() if not self.context.handwritten(uri)}
 
-    def pages(self, two_processes: bool = False) -> dict[str, str]:
-        """Every generated page: path in the documentation folder -> Markdown; with
-        ``two_processes``, the last ones made by a second process meanwhile (the same pages:
-        :mod:`ginspec.site.pages_ahead`)."""
-        if two_processes:
-            return made_in_two(self.context, list(self.builders.items()))
+    def pages(self) -> dict[str, str]:
+        """Every generated page: path in the documentation folder -> Markdown."""
         return {uri: build() for uri, build in self.builders.items()}
 
     def nav(self) -> list[Any]:

@@ -8,10 +8,10 @@ again. :class:`BuildMemory` remembers them in ``site-build`` beside the remember
 (:mod:`ginspec.suite.schema_checks`: ``$GINSPEC_CACHE_DIR``, default ``$XDG_CACHE_HOME/ginspec``, else
 ``~/.cache/ginspec``; ``GINSPEC_CACHE_DIR=off`` turns it off):
 
-- a page's HTML is recalled by the digest of its Markdown, its place in the site, the place of every
-  other file of the site (a link's target is resolved among them), the Markdown extensions and
-  their settings, the link checks' settings, the logging level, and the versions of mkdocs,
-  Markdown, PyMdown Extensions and Pygments. A page whose Markdown logged anything (a broken link,
+- a page's HTML is recalled by the digest of its Markdown, its title before rendering, its place
+  in the site, the place of every other file of the site (a link's target is resolved among them),
+  the Markdown extensions and their settings, the link checks' settings, the logging level, and
+  the versions of mkdocs, Markdown, PyMdown Extensions and Pygments. A page whose Markdown logged anything (a broken link,
   a missing anchor) is never remembered, so the warning is given at every build;
 - a page's search entries are recalled by the digest of its HTML as the search reads it, its
   address, title, front matter, table of contents and the search's settings.
@@ -21,6 +21,10 @@ again, and written atomically at the end of a build with only the entries that b
 memory never grows beyond one site). Anything that cannot be read is ignored and the work done.
 
 Nothing here imports mkdocs until :func:`activate` is called (``docs/hooks.py`` does, for each build).
+Only public names of mkdocs and of the theme are used: the two methods that do the work,
+``Page.render`` and ``SearchIndex.add_entry_from_context``, are wrapped, and a recalled page gets
+the public fields rendering gives it (its content, table of contents, title, anchors and links to
+other pages' anchors); ``tests/test_site_public_mkdocs.py`` keeps it so.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from typing import Any, Callable, Iterator
 
 from ginspec.suite import parsed_cache, schema_checks
 
-FORMAT = 1
+FORMAT = 2
 """The shape of what is kept; another shape is not read."""
 FILE_NAME = "site-build"
 PACKAGES = ("mkdocs", "markdown", "pymdown-extensions", "pygments", "mkdocs-material")
@@ -80,10 +84,6 @@ class BuildMemory:
         self.kept: dict[str, Any] = {}
         self.recalled = 0
         self.made = 0
-        self.ahead: Any = None
-        """The second process making half the pages (:class:`ginspec.site.render_ahead.RenderAhead`), if any."""
-        self.writer: Any = None
-        """The second process writing the later pages (:class:`ginspec.site.write_ahead.WriteAhead`), if any."""
 
     @classmethod
     def open(cls) -> BuildMemory:
@@ -179,8 +179,11 @@ class PageKeys:
         )
 
     def page(self, page: Any) -> str:
+        """The key of a page about to be rendered: its place, its Markdown, and its title as it stands
+        before rendering (from the navigation, the front matter or the first line; what rendering
+        makes of the title is then a function of the key)."""
         file = page.file
-        return "page " + digest(self.shared, file.src_uri, file.dest_uri, file.url, page.markdown)
+        return "page " + digest(self.shared, file.src_uri, file.dest_uri, file.url, page.markdown, str(page.title))
 
 
 def _toc_plain(toc: Any) -> list[Any]:
@@ -229,9 +232,6 @@ def _install() -> None:
             shared = keys[id(files)] = PageKeys(config, files, memory.salt)
         key = shared.page(page)
         known = memory.recall(key)
-        if known is None and memory.ahead is not None and memory.ahead.covers(page.file.src_uri):
-            memory.ahead.collect(memory)
-            known = memory.recall(key)
         if known is not None:
             _apply(page, known, files, get_toc)
             return None
@@ -283,7 +283,7 @@ def _rendered(page: Any) -> dict[str, Any]:
     return {
         "content": page.content,
         "toc": [_toc_item_plain(item) for item in page.toc],
-        "title": page._title_from_render,
+        "title": page.title,
         "anchors": sorted(page.present_anchor_ids or ()),
         "links": None if links is None else {file.src_uri: dict(found) for file, found in links.items()},
     }
@@ -308,7 +308,7 @@ def _toc_tokens(items: list[Any]) -> list[dict[str, Any]]:
 def _apply(page: Any, known: dict[str, Any], files: Any, get_toc: Callable[[Any], Any]) -> None:
     page.content = known["content"]
     page.toc = get_toc(_toc_tokens(known["toc"]))
-    page._title_from_render = known["title"]
+    page.title = known["title"]
     page.present_anchor_ids = set(known["anchors"])
     links = known["links"]
     if links is not None:

@@ -9,8 +9,6 @@ import math
 from typing import Any, Sequence
 
 from ginspec.errors import UsageError, quote
-from ginspec.suite.variants import check_parameters
-from ginspec.suite.yamlio import load_yaml_text
 
 MAX_TIMEOUT = 3600.0
 TIMEOUT_HELP = "seconds the engine may take to start and to answer each case, more than 0 and at most 3600 (default: 10; 30 to start an exec: engine)"
@@ -18,6 +16,9 @@ TIMEOUT_HELP = "seconds the engine may take to start and to answer each case, mo
 
 def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
     """``--set KEY=VALUE`` (repeatable): each value read as YAML, the whole checked as parameters."""
+    from ginspec.suite.variants import check_parameters  # not at the top: the parser imports this module
+    from ginspec.suite.yamlio import load_yaml_text
+
     overrides: dict[str, Any] = {}
     for item in items:
         key, sep, raw = item.partition("=")

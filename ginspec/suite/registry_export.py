@@ -11,18 +11,20 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from ginspec.suite.coverage import rule_coverage
 from ginspec.errors import InvalidRegistry, UsageError
 from ginspec.suite.paths import schema_path, spec_dir
-from ginspec.suite.seeds import statement_coverage
-from ginspec.suite.variants import parameter_schemas
-from ginspec.suite.yamlio import load_yaml
 
 INDEX_VERSION = 1
 
 
 def build_index() -> dict[str, Any]:
     """The whole registry as plain data."""
+    # imported here, not at the top: the command line's parser imports this module for its options
+    from ginspec.suite.coverage import rule_coverage
+    from ginspec.suite.seeds import statement_coverage
+    from ginspec.suite.variants import parameter_schemas
+    from ginspec.suite.yamlio import load_yaml
+
     coverage = rule_coverage()
     rules = [
         {
