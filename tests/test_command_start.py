@@ -45,8 +45,8 @@ def test_the_parser_imports_no_work() -> None:
     [
         (["--version"], ()),
         (["cases", "--help"], ()),
-        (["hand", "Ac 2c 3c 7d 7h 7s Ts Js Qs Kd"], ("ginspec.play", "ginspec.play.honour")),
-        (["score", "--knocker", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 4c", "--defender", "4h 5h Kc Kd 8s 8d 2c 6c Qs Js"], ("ginspec.play", "ginspec.play.honour")),
+        (["hand", "Ac 2c 3c 7d 7h 7s Ts Js Qs Kd"], ("ginspec.play", "ginspec.play.honour", "ginspec.play.playground")),
+        (["score", "--knocker", "Ah 2h 3h 7c 7d 7s 9c 9d 9s 4c", "--defender", "4h 5h Kc Kd 8s 8d 2c 6c Qs Js"], ("ginspec.play", "ginspec.play.honour", "ginspec.play.playground")),
     ],
 )
 def test_a_quick_command_imports_only_what_it_uses(argv: list[str], allowed: tuple[str, ...]) -> None:
