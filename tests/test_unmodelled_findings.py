@@ -1,0 +1,133 @@
+"""Findings on engines whose defects nobody modelled (``tests/unmodelled_defects.py``: none is a
+miniature or in the dictionary of known defects): the failures are grouped by how the engine
+departs (ginspec/judging/diagnosis/departures.py, hands.py, unexplained.py), so that each defect
+is one finding, named at its first departure, whatever rules its cases are tagged with."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Sequence
+
+from ginspec.adapters.miniatures import CombinedAdapter, Miniature
+from ginspec.judging.diagnosis import findings_for
+from ginspec.judging.diagnosis.hypotheses import Predictions
+from ginspec.judging.diagnosis.dictionary import known_defects
+from ginspec.judging.diagnosis.unexplained import case_departure
+from ginspec.judging.runner import run_cases
+from tests.multi_defect import cases_for
+from tests.unmodelled_defects import UNMODELLED
+
+SIZES = (2, 3, 4, 5)
+PER_SIZE = 6
+SEED = 42
+
+
+def _run(defects: Sequence[Miniature], cases: Sequence) -> list:
+    adapter = CombinedAdapter(defects)
+    return run_cases(adapter, adapter.capabilities(), cases)
+
+
+@lru_cache(maxsize=None)
+def _failing_alone(name: str) -> frozenset[str]:
+    """The cases the engine with this one defect fails, among every case the combinations ask."""
+    every = cases_for(list(UNMODELLED.values()))
+    return frozenset(result.id for result in _run([UNMODELLED[name]], every) if result.status in ("fail", "error", "timeout"))
+
+
+def _separated(names: tuple[str, ...], predictions: Predictions) -> tuple[bool, list]:
+    """Whether every defect of the combination is exactly one finding and the first finding names
+    a broken rule first. A finding is the defect's whose engine, alone, fails most of its cases
+    (more than half); at most one finding may be nobody's (cases only defects together fail)."""
+    defects = [UNMODELLED[name] for name in names]
+    adapter = CombinedAdapter(defects)
+    results = run_cases(adapter, adapter.capabilities(), cases_for(defects))
+    findings = findings_for(results, adapter.capabilities(), None, adapter.capabilities().engine, predictions=predictions)
+    own = {name: _failing_alone(name) for name in names}
+    owners = []
+    for finding in findings:
+        share = {name: sum(case in own[name] for case in finding.cases) for name in names}
+        best = max(names, key=lambda name: share[name])
+        owners.append(best if 2 * share[best] > len(finding.cases) else None)
+    exactly_one = all(owners.count(name) == 1 for name in names) and owners.count(None) <= 1
+    broken = {defect.rule for defect in defects}
+    first_right = bool(findings) and findings[0].rules[0] in broken
+    return exactly_one and first_right, [(owner, finding.count, finding.rules[:2], finding.title[:90]) for owner, finding in zip(owners, findings)]
+
+
+def test_engines_with_defects_nobody_modelled_get_one_finding_per_defect() -> None:
+    """Two to five defects at once, in seeded combinations: in at least 90 % of them every defect
+    is exactly one finding (at most one more holds cases only defects together fail)
+    and the first finding names a rule the engine breaks."""
+    generator = random.Random(SEED)
+    pool = sorted(UNMODELLED)
+    combinations = set()
+    for size in SIZES:
+        while sum(len(combination) == size for combination in combinations) < PER_SIZE:
+            chosen = generator.sample(pool, size)
+            if {"knock-scoring-crash", "undercut-bonus-only"} <= set(chosen):
+                continue  # both replace the same function: the crash would hide the other
+            combinations.add(tuple(sorted(chosen)))
+    predictions = Predictions(known_defects())
+    outcomes = {combination: _separated(combination, predictions) for combination in sorted(combinations)}
+    failed = {combination: shown for combination, (separated, shown) in outcomes.items() if not separated}
+    assert len(outcomes) - len(failed) >= 0.9 * len(outcomes), failed
+
+
+def test_each_defect_alone_is_one_finding_named_at_its_departure() -> None:
+    """Each defect alone: one finding (the meld search that reuses a card also crashes the
+    scoring of a knock it melds wrongly: a second finding, titled with the error), not explained
+    by any known defect, whose first rule is the rule it breaks."""
+    for name, defect in UNMODELLED.items():
+        results = _run([defect], cases_for([defect]))
+        findings = findings_for(results, CombinedAdapter([defect]).capabilities(), None, name)
+        assert findings, name
+        main = findings[0]
+        assert not main.explained and main.rules[0] == defect.rule, (name, [(finding.rules, finding.title) for finding in findings])
+        assert len(findings) == 1 or name == "meld-search-reuses-a-card" and findings[1].title.startswith("The engine fails with"), (name, [f.title for f in findings])
+
+
+def test_titles_say_what_the_engine_did_at_the_first_departure() -> None:
+    titles = {}
+    for name in ("upcard-forced-after-passes", "knock-scoring-crash", "gin-on-nothing-scores-nothing", "stock-counts-the-upcard", "undercut-bonus-only"):
+        defect = UNMODELLED[name]
+        results = _run([defect], cases_for([defect]))
+        titles[name] = findings_for(results, CombinedAdapter([defect]).capabilities(), None, name)[0]
+    forced = titles["upcard-forced-after-passes"]
+    assert forced.title.startswith("In the first turn, after both players pass the upcard") and "refuses a draw from the stock" in forced.title
+    assert forced.departure and forced.departure in forced.title.replace(f" ({forced.count} failing cases)", ".")
+    crash = titles["knock-scoring-crash"]
+    assert crash.title.startswith("The engine fails with AttributeError: 'NoneType' object has no attribute 'value'")
+    assert "the points lower than the rules: none at all" in titles["gin-on-nothing-scores-nothing"].title
+    assert "the cards left in the stock higher" in titles["stock-counts-the-upcard"].title
+    assert "less by the difference of the defender's deadwood and the knocker's deadwood" in titles["undercut-bonus-only"].title
+
+
+def test_an_error_is_grouped_by_its_masked_message_and_frame() -> None:
+    """The same crash on different hands is one signature; another error, or the same error
+    raised in another function, is another."""
+    def record(message: str) -> dict:
+        return {"id": "x", "status": "error", "message": message, "kind": "score"}
+
+    first = case_departure(record("Traceback (most recent call last):\n  File \"engine.py\", line 40, in score_knock\nAttributeError: 'Hand' has no card 7h at 12"))
+    second = case_departure(record("Traceback (most recent call last):\n  File \"engine.py\", line 41, in score_knock\nAttributeError: 'Hand' has no card Kd at 3"))
+    other_frame = case_departure(record("Traceback (most recent call last):\n  File \"engine.py\", line 90, in lay_off\nAttributeError: 'Hand' has no card Kd at 3"))
+    java = case_departure(record("Exception in thread \"main\" java.lang.NullPointerException: card 7h\n\tat gin.Scorer.knock(Scorer.java:88)"))
+    assert first.key == second.key and first.key != other_frame.key != java.key
+    assert first.what == "fails with AttributeError: 'Hand' has no card CARD at N (in score_knock)"
+    assert java.what == "fails with java.lang.NullPointerException: card CARD (in gin.Scorer.knock)"
+
+
+def test_a_move_allowed_and_a_move_refused_at_the_same_point_share_one_signature() -> None:
+    """A hand whose checkpoint lists the wrong moves and one in which the engine refuses the move
+    the rules allow there depart the same way (cards and seats abstracted)."""
+    deal = {"dealer": "p2", "hands": {"p1": "", "p2": ""}}
+    listed = {"kind": "round", "status": "fail", "input": {"deal": deal, "actions": ["p1 pass", "p2 pass", "p1 draw stock"]},
+              "expected": {"checkpoints": [{"after": 2, "to_play": "p1", "phase": "first_turn", "legal": ["p1 draw stock"], "stock": 31}]},
+              "observed": {"checkpoints": {"2": {"to_play": "p1", "phase": "first_turn", "legal": ["p1 draw discard"], "stock": 31}}, "illegal": {"index": 2}}}
+    refused = {"kind": "round", "status": "fail", "input": {"deal": dict(deal, dealer="p1"), "actions": ["p2 pass", "p1 pass", "p2 draw stock", "p2 discard 7h"]},
+               "expected": {"checkpoints": [{"after": 2, "to_play": "p2", "phase": "first_turn", "legal": ["p2 draw stock"], "stock": 31}]},
+               "observed": {"illegal": {"index": 2, "reason": "upcard_closed"}}}
+    first, second = case_departure(listed), case_departure(refused)
+    assert first.key == second.key == ("hand", "first_turn:all", "moves", "-draw stock")
+    assert first.where == "in the first turn, after both players pass the upcard"
