@@ -119,8 +119,9 @@ def test_an_error_is_grouped_by_its_masked_message_and_frame() -> None:
 
 
 def test_a_move_allowed_and_a_move_refused_at_the_same_point_share_one_signature() -> None:
-    """A hand whose checkpoint lists the wrong moves and one in which the engine refuses the move
-    the rules allow there depart the same way (cards and seats abstracted)."""
+    """A hand whose checkpoint lists the wrong moves, one in which the engine refuses the move the
+    rules allow there and one in which it accepts the move they forbid depart the same way (cards
+    and seats abstracted): in the draw after both players passed."""
     deal = {"dealer": "p2", "hands": {"p1": "", "p2": ""}}
     listed = {"kind": "round", "status": "fail", "input": {"deal": deal, "actions": ["p1 pass", "p2 pass", "p1 draw stock"]},
               "expected": {"checkpoints": [{"after": 2, "to_play": "p1", "phase": "first_turn", "legal": ["p1 draw stock"], "stock": 31}]},
@@ -128,6 +129,10 @@ def test_a_move_allowed_and_a_move_refused_at_the_same_point_share_one_signature
     refused = {"kind": "round", "status": "fail", "input": {"deal": dict(deal, dealer="p1"), "actions": ["p2 pass", "p1 pass", "p2 draw stock", "p2 discard 7h"]},
                "expected": {"checkpoints": [{"after": 2, "to_play": "p2", "phase": "first_turn", "legal": ["p2 draw stock"], "stock": 31}]},
                "observed": {"illegal": {"index": 2, "reason": "upcard_closed"}}}
-    first, second = case_departure(listed), case_departure(refused)
-    assert first.key == second.key == ("hand", "first_turn:all", "moves", "-draw stock")
+    allowed = {"kind": "round", "status": "fail", "input": {"deal": deal, "actions": ["p1 pass", "p2 pass", "p1 draw discard"]},
+               "expected": {"illegal": {"index": 2, "reason": "upcard_closed"}, "checkpoints": [{"after": 2, "phase": "first_turn", "legal": ["p1 draw stock"]}]},
+               "observed": {"finished": False, "checkpoints": {}}}
+    first, second, third = case_departure(listed), case_departure(refused), case_departure(allowed)
+    assert first.key == second.key == third.key == ("hand", "first_turn:all", "moves", "draw")
+    assert third.what == "allows taking the discard, which the rules forbid (upcard_closed)"
     assert first.where == "in the first turn, after both players pass the upcard"

@@ -96,7 +96,7 @@ def rules_checked(key: Sequence[Any], details: Sequence[tuple[str, str]] = ()) -
     """The rules checked at a departure of signature ``key``, the most specific first; empty for
     an engine error (it breaks no rule of the game but the one its case asks about)."""
     if len(key) == 4 and key[2] == "moves":
-        situation, move = str(key[1]), str(key[3])[1:]
+        situation, move = str(key[1]), dict(details).get("move", str(key[3]))
         phase = situation.partition(":")[0] if situation.startswith("first_turn") else situation
         found = MOVE_RULES.get((situation, move)) or MOVE_RULES.get((phase, move), ())
         if move == "knock" and ("turn", "before the first discard of the hand") in details:

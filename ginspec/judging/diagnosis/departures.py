@@ -159,9 +159,9 @@ def _difference(name: str, expected: Any, observed: Any) -> tuple[str, str]:
     if isinstance(expected, Mapping) and isinstance(observed, Mapping):
         for key in sorted(expected, key=lambda k: (_rank(str(k)), str(k))):
             if not _equal(expected[key], observed.get(key, _MISSING)):
-                kind, words = _difference(str(key), expected[key], observed.get(key, _MISSING))
-                sub = str(key) if not re.fullmatch(r"p\d", str(key)) else "seat"
-                return f"{sub}:{kind}", words if sub != "seat" else f"{words} (for one seat)"
+                seat = bool(re.fullmatch(r"p\d", str(key)))
+                kind, words = _difference(name if seat else str(key), expected[key], observed.get(key, _MISSING))
+                return f"{'seat' if seat else key}:{kind}", f"{words} for one player" if seat else words
     return "other", f"gives another {FIELD_WORDS.get(name, name)} than the rules"
 
 

@@ -22,6 +22,13 @@ from ginspec.judging.diagnosis.departures import (
 CHECKPOINT_FIELDS = ("phase", "to_play", "legal", "knock_limit", "stock")
 """The fields of a checkpoint, in the order a departure is looked for."""
 
+MOVE_FAMILY = {"pass": "draw", "draw stock": "draw", "draw discard": "draw", "knock": "going out", "big-gin": "going out",
+               "discard": "discard", "layoff": "layoff", "done": "layoff"}
+"""The decision a kind of move belongs to: taking or passing the upcard and drawing, going out,
+discarding, laying off. A hand departs in the moves of one decision whether the engine allows a
+move the rules forbid there, refuses one they allow, or both (after both players pass, taking the
+upcard allowed and the draw from the stock refused are one departure)."""
+
 AT_THE_KNOCK = ("knocker", "knocker_deadwood")
 """Fields of a hand's result settled when the knocker lays down his spread, before the lay-offs
 (KNOCK-DECLARATION, KNOCK-SPREAD-FIXED): a departure there comes before any at the lay-offs."""
@@ -58,7 +65,7 @@ def _details(data: Mapping[str, Any], index: int, to_play: Any, phase: Any) -> t
     deal = data.get("deal") if isinstance(data.get("deal"), Mapping) else {}
     found = []
     if isinstance(to_play, str) and deal.get("dealer"):
-        found.append(("who", "the dealer to play" if to_play == deal.get("dealer") else "the dealer's opponent to play"))
+        found.append(("who", "the dealer to play" if to_play == deal.get("dealer") else "the non-dealer to play" if len(deal.get("hands") or {}) <= 2 else "a player after the dealer to play"))
     if phase == "discard":
         earlier = [action_kind(action) for action in actions[:index]]
         found.append(("turn", "before the first discard of the hand" if "discard" not in earlier and "knock" not in earlier else "after the first discard"))
@@ -144,8 +151,8 @@ def hand_departure(kind: str, data: Mapping[str, Any], expected: Mapping[str, An
         added, _, lost = difference.partition(":")[2].partition("-")
         moves = [move for move in (lost.split(",") + added.lstrip("+").split(",")) if move]
         areas = tuple(area for move in moves for area in MOVE_AREAS.get(move, ())) + areas
-        primary = f"-{lost.split(',')[0]}" if lost else f"+{added.lstrip('+').split(',')[0]}"
-        return Departure(("hand", situation, "moves", primary if difference.startswith("moves:") else difference), words, where, _unique(areas), None, details)
+        primary = lost.split(",")[0] if lost else added.lstrip("+").split(",")[0]
+        return Departure(("hand", situation, "moves", MOVE_FAMILY.get(primary, primary)), words, where, _unique(areas), None, (("move", primary), *details))
     if how[0] in ("allowed", "refused"):
         move = action_kind(actions[index]) if index < len(actions) else "a move"
         state = _rules_state(kind, data, expected, index, posed)
@@ -154,8 +161,7 @@ def hand_departure(kind: str, data: Mapping[str, Any], expected: Mapping[str, An
         if how[0] == "allowed" and isinstance(want, Mapping) and want.get("reason"):
             words += f" ({want['reason']})"
         areas = MOVE_AREAS.get(move, ()) + PHASE_AREAS.get(str(state.get("phase")), ())
-        primary = f"+{move}" if how[0] == "allowed" else f"-{move}"
-        return Departure(("hand", situation, "moves", primary), words, where, _unique(areas), None, _details(data, index, state.get("to_play"), state.get("phase")))
+        return Departure(("hand", situation, "moves", MOVE_FAMILY.get(move, move)), words, where, _unique(areas), None, (("move", move), *_details(data, index, state.get("to_play"), state.get("phase"))))
     return value_departure(kind, how[1], expected, observed, outcome_context(expected))
 
 

@@ -34,6 +34,9 @@ from ginspec.judging.diagnosis.hypotheses import field_of
 AREA_WEIGHT = 0.85
 """Each later place of a rule's area among the areas checked at a departure multiplies its score by this."""
 
+SHOWN_FACTS = ("where", "who", "turn", "drawn", "onto", "melds")
+"""The facts of a departure a title may name (the kind of move is in its words already)."""
+
 RULES_NAMED = 3
 """At most this many rules are named by a finding of an unexplained departure."""
 
@@ -187,7 +190,7 @@ def describe(departures: Sequence[Departure]) -> str:
     then what the engine did (and the formula its numbers bear out)."""
     words = Counter((departure.where, departure.what) for departure in departures)
     first = next(departure for departure in departures if (departure.where, departure.what) == words.most_common(1)[0][0])
-    shared = [fact for name, fact in first.details if all((name, fact) in departure.details for departure in departures)]
+    shared = [fact for name, fact in first.details if name in SHOWN_FACTS and all((name, fact) in departure.details for departure in departures)]
     where = ", ".join(part for part in (first.where, *(f"with {fact}" if fact.startswith("the ") else fact for fact in shared)) if part)
     what = f"the engine {first.what}"
     formula = induced_formula(departures)
