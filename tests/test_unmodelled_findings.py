@@ -94,7 +94,7 @@ def test_titles_say_what_the_engine_did_at_the_first_departure() -> None:
         results = _run([defect], cases_for([defect]))
         titles[name] = findings_for(results, CombinedAdapter([defect]).capabilities(), None, name)[0]
     forced = titles["upcard-forced-after-passes"]
-    assert forced.title.startswith("In the first turn, after both players pass the upcard") and "refuses a draw from the stock" in forced.title
+    assert forced.title.startswith("In the first turn, after both players pass the upcard, the engine never allows a draw from the stock")
     assert forced.departure and forced.departure in forced.title.replace(f" ({forced.count} failing cases)", ".")
     crash = titles["knock-scoring-crash"]
     assert crash.title.startswith("The engine fails with AttributeError: 'NoneType' object has no attribute 'value'")
@@ -136,3 +136,28 @@ def test_a_move_allowed_and_a_move_refused_at_the_same_point_share_one_signature
     assert first.key == second.key == third.key == ("hand", "first_turn:all", "moves", "draw")
     assert third.what == "allows taking the discard, which the rules forbid (upcard_closed)"
     assert first.where == "in the first turn, after both players pass the upcard"
+
+
+def _refused_after_passes(number: int, dealer: str = "p2") -> dict:
+    first = "p1" if dealer == "p2" else "p2"
+    return {"id": f"round-{number}", "kind": "round", "status": "fail", "rules": ["FIRST-UPCARD-OFFER"],
+            "input": {"deal": {"dealer": dealer, "hands": {"p1": "", "p2": ""}}, "actions": [f"{first} pass", f"{dealer} pass", f"{first} draw stock"]},
+            "expected": {"checkpoints": [{"after": 2, "to_play": first, "phase": "first_turn", "legal": [f"{first} draw stock"], "stock": 31}]},
+            "observed": {"illegal": {"index": 2, "reason": "upcard_closed"}}}
+
+
+def test_a_mechanism_is_named_only_when_no_passing_hand_contradicts_it() -> None:
+    """Three hands refuse the draw from the stock after both players pass: "never allows" is the
+    hypothesis. A passing hand whose engine allowed that draw there contradicts it, and the title
+    then says only what the failing hands did."""
+    from ginspec.judging.diagnosis.unexplained import group_unexplained
+
+    failing = [(_refused_after_passes(number, dealer), None) for number, dealer in ((1, "p1"), (2, "p2"), (3, "p2"))]
+    (confirmed,) = group_unexplained(failing, [])
+    assert confirmed.title == "In the first turn, after both players pass the upcard, the engine never allows a draw from the stock, which the rules allow there (3 failing cases)"
+    passing = dict(_refused_after_passes(4), status="pass", observed={})
+    (plain,) = group_unexplained(failing, [passing])
+    assert plain.title == "In the first turn, after both players pass the upcard, with the non-dealer to play, the engine refuses a draw from the stock, which the rules allow (3 failing cases)"
+    assert confirmed.rules[0] == plain.rules[0] == "FIRST-UPCARD-OFFER"
+    (too_few,) = group_unexplained(failing[:2], [])
+    assert "never" not in too_few.title

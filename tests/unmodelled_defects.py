@@ -15,10 +15,11 @@ from ginspec.adapters.miniatures.defects import Miniature, Replace
 
 def _upcard_forced(original: Callable[..., Any]) -> Callable[..., Any]:
     def legal(state: Any, player: str) -> list[Any]:
-        """After everybody passed, the first player must take the upcard (no draw from the stock)."""
+        """After everybody passed, the first player must take the upcard (no draw from the stock),
+        whatever the variant says."""
         from reference_impl.legal import _MOVES
 
-        if state.passes >= len(state.hands) and not state.round_rules.upcard_after_passes:
+        if state.passes >= len(state.hands):
             return [_MOVES[player].draw_discard]
         return original(state, player)
 

@@ -128,7 +128,7 @@ def action_kind(text: Any) -> str:
 def _difference(name: str, expected: Any, observed: Any) -> tuple[str, str]:
     """(kind of difference, words) of one field's two values, without the cards or numbers."""
     if observed is _MISSING:
-        return "absent", f"gives no {FIELD_WORDS.get(name, name)}"
+        return "absent", f"does not give {FIELD_WORDS.get(name, name)}"
     if isinstance(expected, bool) or isinstance(observed, bool):
         said = {True: "yes", False: "no"}
         return f"{said.get(observed, observed)}-for-{said.get(expected, expected)}", f"says {said.get(observed, repr(observed))} to {FIELD_WORDS.get(name, name)} where the rules say {said.get(expected, repr(expected))}"
@@ -148,6 +148,8 @@ def _difference(name: str, expected: Any, observed: Any) -> tuple[str, str]:
         if got > want:
             return "more", f"gives more cards in {FIELD_WORDS.get(name, name)} than the rules"
         return "other", f"gives other cards in {FIELD_WORDS.get(name, name)} than the rules"
+    if name == "to_play" and isinstance(expected, str) and isinstance(observed, str):
+        return f"{observed}-for-{expected}", f"gives the turn to {observed} where the rules give it to {expected}"
     if isinstance(expected, str) and isinstance(observed, str) and not _CARD.search(expected + " " + observed) and len(expected) <= 20:
         return f"{observed}-for-{expected}", f"gives {FIELD_WORDS.get(name, name)} as {observed} where the rules give {expected}"
     if isinstance(expected, list) and isinstance(observed, list):
@@ -184,7 +186,7 @@ def _moves_difference(expected: Sequence[Any], observed: Sequence[Any]) -> tuple
     if not extra and not missing:  # the same kinds of move, other cards
         lost = sorted({action_kind(move) for move in set(map(str, expected)) - set(map(str, observed))})
         added = sorted({action_kind(move) for move in set(map(str, observed)) - set(map(str, expected))})
-        parts = [f"allows {_words(added)} with other cards" if added else "", f"refuses some {_words(lost)} the rules allow" if lost else ""]
+        parts = [f"allows {_words(added)} with cards the rules forbid" if added else "", f"refuses {_words(lost)} with cards the rules allow" if lost else ""]
         return f"cards:+{','.join(added)}-{','.join(lost)}", " and ".join(part for part in parts if part)
     parts = [f"allows {_words(extra)}, which the rules forbid" if extra else "", f"refuses {_words(missing)}, which the rules allow" if missing else ""]
     return f"moves:+{','.join(extra)}-{','.join(missing)}", "; it ".join(part for part in parts if part)

@@ -57,6 +57,19 @@ def _situation(phase: str | None, data: Mapping[str, Any], index: int) -> tuple[
     return str(phase or ""), words
 
 
+def _role(data: Mapping[str, Any], seat: Any) -> Any:
+    """A seat as a card player names it in a hand: the dealer, the non-dealer (at a table, the
+    player so many seats after the dealer); anything else as it is."""
+    deal = data.get("deal") if isinstance(data.get("deal"), Mapping) else {}
+    seats = sorted(deal.get("hands") or {}) if isinstance(deal.get("hands"), Mapping) else []
+    if not isinstance(seat, str) or seat not in seats or deal.get("dealer") not in seats:
+        return "nobody" if seat is None else seat
+    after = (seats.index(seat) - seats.index(deal["dealer"])) % len(seats)
+    if after == 0:
+        return "the dealer"
+    return "the non-dealer" if len(seats) == 2 else f"the player {after} after the dealer"
+
+
 def _details(data: Mapping[str, Any], index: int, to_play: Any, phase: Any) -> tuple[tuple[str, str], ...]:
     """Facts of the situation a title names when all the cases of a finding share them: who is
     to play (the dealer or not), and, at a discard, whether it is the first of the hand and
@@ -143,7 +156,10 @@ def hand_departure(kind: str, data: Mapping[str, Any], expected: Mapping[str, An
     if how[0] == "point":
         _, point, state, name = how
         situation, where = _situation(point.get("phase"), data, index)
-        difference, words = _difference(name, point[name], state.get(name, _MISSING))
+        want, got = point[name], state.get(name, _MISSING)
+        if name == "to_play":
+            want, got = _role(data, want), _role(data, got)
+        difference, words = _difference(name, want, got)
         areas = PHASE_AREAS.get(str(point.get("phase")), ()) + FIELD_AREAS.get(name, ())
         details = _details(data, index, point.get("to_play"), point.get("phase"))
         if name != "legal":  # a count or a seat departs the same way wherever it is shown
@@ -152,7 +168,8 @@ def hand_departure(kind: str, data: Mapping[str, Any], expected: Mapping[str, An
         moves = [move for move in (lost.split(",") + added.lstrip("+").split(",")) if move]
         areas = tuple(area for move in moves for area in MOVE_AREAS.get(move, ())) + areas
         primary = lost.split(",")[0] if lost else added.lstrip("+").split(",")[0]
-        return Departure(("hand", situation, "moves", MOVE_FAMILY.get(primary, primary)), words, where, _unique(areas), None, (("move", primary), *details))
+        change = ("change", "lost" if lost else "added")
+        return Departure(("hand", situation, "moves", MOVE_FAMILY.get(primary, primary)), words, where, _unique(areas), None, (("move", primary), change, *details))
     if how[0] in ("allowed", "refused"):
         move = action_kind(actions[index]) if index < len(actions) else "a move"
         state = _rules_state(kind, data, expected, index, posed)
@@ -161,8 +178,27 @@ def hand_departure(kind: str, data: Mapping[str, Any], expected: Mapping[str, An
         if how[0] == "allowed" and isinstance(want, Mapping) and want.get("reason"):
             words += f" ({want['reason']})"
         areas = MOVE_AREAS.get(move, ()) + PHASE_AREAS.get(str(state.get("phase")), ())
-        return Departure(("hand", situation, "moves", MOVE_FAMILY.get(move, move)), words, where, _unique(areas), None, (("move", move), *_details(data, index, state.get("to_play"), state.get("phase"))))
+        change = ("change", "added" if how[0] == "allowed" else "lost")
+        details = _details(data, index, state.get("to_play"), state.get("phase"))
+        return Departure(("hand", situation, "moves", MOVE_FAMILY.get(move, move)), words, where, _unique(areas), None, (("move", move), change, *details))
     return value_departure(kind, how[1], expected, observed, outcome_context(expected))
+
+
+def rules_checkpoints(case: Any) -> list[tuple[str, frozenset[tuple[str, str]], frozenset[str]]]:
+    """The checkpoints of a hand case as the rules give them: the situation of each (as a
+    departure's key names it), the facts of it, and the kinds of move the rules allow there."""
+    from ginspec.judging.diagnosis.hypotheses import field_of
+
+    data, expected = field_of(case, "input"), field_of(case, "expected")
+    if not isinstance(data, Mapping) or not isinstance(expected, Mapping):
+        return []
+    found = []
+    for point in expected.get("checkpoints") or ():
+        if isinstance(point, Mapping) and isinstance(point.get("after"), int) and isinstance(point.get("legal"), list) and point.get("phase"):
+            situation, _ = _situation(point["phase"], data, point["after"])
+            facts = frozenset(_details(data, point["after"], point.get("to_play"), point["phase"]))
+            found.append((situation, facts, frozenset(action_kind(move) for move in point["legal"])))
+    return found
 
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from ginspec.judging.diagnosis.departures import (
 from ginspec.judging.diagnosis.checked import rules_checked
 from ginspec.judging.diagnosis.hands import hand_departure, scenario_answers
 from ginspec.judging.diagnosis.hypotheses import field_of
+from ginspec.judging.diagnosis.induction import best_hypothesis, passing_checkpoints
 
 AREA_WEIGHT = 0.85
 """Each later place of a rule's area among the areas checked at a departure multiplies its score by this."""
@@ -201,17 +202,31 @@ def describe(departures: Sequence[Departure]) -> str:
 
 def group_unexplained(failures: Sequence[tuple[Any, Any]], passing: Sequence[Any]) -> list[Group]:
     """The failing cases no known defect explains, each given with the case posed again (or
-    None), grouped by their departure signature, the largest group first."""
+    None), grouped by their departure signature, the largest group first. A group of hands that
+    depart in the moves of one decision is split by the move hypothesis the run confirms
+    (:mod:`ginspec.judging.diagnosis.induction`): its hands are one group named by the mechanism."""
     groups: dict[tuple[Any, ...], list[tuple[Any, Departure]]] = {}
     for case, posed in failures:
         departure = case_departure(case, posed)
         groups.setdefault(departure.key, []).append((case, departure))
+    checkpoints: list[Any] | None = None
     found = []
-    for members in groups.values():
-        cases = [case for case, _ in members]
-        departures = [departure for _, departure in members]
-        words = describe(departures)
-        count = f" ({len(cases)} failing {'case' if len(cases) == 1 else 'cases'})"
-        found.append(Group(words.rstrip(".") + count, words, departure_rules(cases, departures, passing), tuple(cases)))
+    for key, members in groups.items():
+        if len(key) == 4 and key[2] == "moves":
+            checkpoints = passing_checkpoints(passing) if checkpoints is None else checkpoints
+            hypothesis = best_hypothesis([departure for _, departure in members], checkpoints)
+            if hypothesis is not None:
+                confirmed = [member for member in members if hypothesis.covers(member[1])]
+                members = [member for member in members if not hypothesis.covers(member[1])]
+                found.append(_group(confirmed, passing, _sentence(hypothesis.words(confirmed[0][1].where)) + "."))
+        if members:
+            found.append(_group(members, passing, describe([departure for _, departure in members])))
     found.sort(key=lambda group: (-len(group.cases), group.title))
     return found
+
+
+def _group(members: Sequence[tuple[Any, Departure]], passing: Sequence[Any], words: str) -> Group:
+    cases = [case for case, _ in members]
+    departures = [departure for _, departure in members]
+    count = f" ({len(cases)} failing {'case' if len(cases) == 1 else 'cases'})"
+    return Group(words.rstrip(".") + count, words, departure_rules(cases, departures, passing), tuple(cases))
