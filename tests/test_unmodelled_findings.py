@@ -116,6 +116,11 @@ def test_an_error_is_grouped_by_its_masked_message_and_frame() -> None:
     assert first.key == second.key and first.key != other_frame.key != java.key
     assert first.what == "fails with AttributeError: 'Hand' has no card CARD at N (in score_knock)"
     assert java.what == "fails with java.lang.NullPointerException: card CARD (in gin.Scorer.knock)"
+    rust = case_departure(record("thread 'main' panicked at src/score.rs:10:5:\nattempt to subtract with overflow"))
+    assert rust.what == "fails with panicked at src/score.rs:N:N: attempt to subtract with overflow (in score.rs)"
+    go = record("the engine closed its output (exit status 2): panic: runtime error: index out of range [5] with length 3\n\ngoroutine 1 [running]:\nmain.score()")
+    assert case_departure(go).what == "fails with error: index out of range [N] with length N"
+    assert case_departure({"id": "y", "status": "timeout", "message": "no answer in 10 s"}).key == case_departure({"status": "timeout", "message": "no answer in 30 s"}).key
 
 
 def test_a_move_allowed_and_a_move_refused_at_the_same_point_share_one_signature() -> None:

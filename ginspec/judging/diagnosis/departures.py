@@ -88,7 +88,7 @@ class Departure:
 
 _CARD = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQKT])[cdhs](?![A-Za-z0-9])")
 _NUMBER = re.compile(r"(?<![A-Za-z])\d+(\.\d+)?")
-_ERROR_LINE = re.compile(r"([A-Za-z_][\w.$]*(?:Error|Exception|Panic|Fault|panicked)\b[^\n]*)")
+_ERROR_WORD = re.compile(r"[\w.$]*(?:Error|Exception|Panic|Fault|panicked)\b", re.IGNORECASE)
 _PY_FRAME = re.compile(r'File "([^"]+)", line \d+, in ([\w<>.$]+)')
 _OTHER_FRAME = re.compile(r"\bat ([\w.$<>]+)\(([\w.-]+):\d+\)|\bat ([^\s:]+?\.\w+):\d+")
 
@@ -99,14 +99,27 @@ def mask(text: str) -> str:
     return " ".join(_NUMBER.sub("N", _CARD.sub("CARD", text)).split())
 
 
+def _error_line(text: str) -> str:
+    """The line that names the error: the last naming an error, an exception, a fault or a panic
+    (with the line after it when it ends in a colon, as Rust's panics do), else the last line."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if not lines:
+        return "an error with no message"
+    named = [index for index, line in enumerate(lines) if _ERROR_WORD.search(line)]
+    if not named:
+        return lines[-1]
+    index = named[-1]
+    line = lines[index][[match.start() for match in _ERROR_WORD.finditer(lines[index])][-1]:]
+    return f"{line} {lines[index + 1]}" if line.endswith(":") and index + 1 < len(lines) else line
+
+
 def error_departure(status: str, message: str) -> Departure:
     """The signature of an engine error: the kind of error and its masked message, and the
     engine's own frame where the message carries a traceback."""
     if status == "timeout":
         return Departure(("timeout",), "does not answer in time")
     text = str(message or "")
-    lines = [line for line in (match.group(1).strip() for match in _ERROR_LINE.finditer(text)) if line]
-    error = lines[-1] if lines else text.strip().splitlines()[-1] if text.strip() else "an error with no message"
+    error = _error_line(text)
     error = re.sub(r"\s+at\s+\S+:\d+\s*$", "", error)
     frames = [match.group(2) for match in _PY_FRAME.finditer(text)]
     if not frames:
