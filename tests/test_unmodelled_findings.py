@@ -166,3 +166,17 @@ def test_a_mechanism_is_named_only_when_no_passing_hand_contradicts_it() -> None
     assert confirmed.rules[0] == plain.rules[0] == "FIRST-UPCARD-OFFER"
     (too_few,) = group_unexplained(failing[:2], [])
     assert "never" not in too_few.title
+
+
+def test_a_scenario_that_reads_a_field_whole_and_in_part_departs_at_its_first_hand() -> None:
+    """A scenario's steps may read ``totals`` and ``totals.1``: its answers are nested again
+    without one path overwriting the other, and it departs where the game does."""
+    from types import SimpleNamespace
+
+    from ginspec.adapters.base import Question
+
+    posed = SimpleNamespace(paths=("totals", "totals.1"), question=Question("game", {}, {}),
+                            expected={"totals": [[0, 20], [40, 20]], "totals.1": [40, 20]}, reported={"totals": [[0, 20], [25, 20]], "totals.1": [25, 20]})
+    record = {"id": "scenario-x", "kind": "scenario", "status": "fail", "input": {"hands": [{"outcome": "knock"}, {"outcome": "gin"}]}}
+    departure = case_departure(record, posed)
+    assert departure.key[:3] == ("game", "after a hand that ends in gin", "totals")

@@ -205,6 +205,18 @@ def _unique(items: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
+def _nest(target: dict[str, Any], parts: Sequence[str], value: Any) -> None:
+    """Put ``value`` at the dotted path ``parts`` of ``target``; a path below a value read whole
+    (``totals.1`` beside ``totals``) is already in it and is left."""
+    holder: Any = target
+    for part in parts[:-1]:
+        holder = holder.setdefault(part, {}) if isinstance(holder, dict) else None
+        if not isinstance(holder, dict):
+            return
+    if parts[-1] not in holder:
+        holder[parts[-1]] = value
+
+
 def scenario_answers(posed: Any) -> tuple[str, dict[str, Any], dict[str, Any]] | None:
     """A failing scenario's judged question as (kind, the rules' answer, the engine's answer), at
     the fields its steps read, nested again from their dotted paths (``checkpoints.3.legal``);
@@ -230,8 +242,5 @@ def scenario_answers(posed: Any) -> tuple[str, dict[str, Any], dict[str, Any]] |
             continue
         for target, source in ((expected, posed.expected), (observed, reported)):
             if path in source:
-                holder = target
-                for part in parts[:-1]:
-                    holder = holder.setdefault(part, {})
-                holder[parts[-1]] = source[path]
+                _nest(target, parts, source[path])
     return posed.question.kind, expected, observed

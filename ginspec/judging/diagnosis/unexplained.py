@@ -58,6 +58,16 @@ def _message(case: Any) -> str:
 
 
 def case_departure(case: Any, posed: Any = None) -> Departure:
+    """The departure signature of one failing case (see :func:`_departure`); a case whose answers
+    cannot be read that way departs by its judge's message, masked."""
+    try:
+        return _departure(case, posed)
+    except Exception:  # noqa: BLE001 - an answer of any shape: the diagnosis never takes the run down
+        kind = str(field_of(case, "kind") or "")
+        return Departure((kind, "message", _message(case)), "differs from the rules: " + _message(case))
+
+
+def _departure(case: Any, posed: Any = None) -> Departure:
     """The departure signature of one failing case (a result or a report's record of one);
     ``posed`` is the case posed again (:mod:`ginspec.judging.diagnosis.hypotheses`), which lets a
     hand's departure be placed by the reference engine, or None."""
