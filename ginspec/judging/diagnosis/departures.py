@@ -144,6 +144,8 @@ def _difference(name: str, expected: Any, observed: Any) -> tuple[str, str]:
         return "absent", f"does not give {FIELD_WORDS.get(name, name)}"
     if isinstance(expected, bool) or isinstance(observed, bool):
         said = {True: "yes", False: "no"}
+        if name == "legal":
+            name = "can_knock"
         return f"{said.get(observed, observed)}-for-{said.get(expected, expected)}", f"says {said.get(observed, repr(observed))} to {FIELD_WORDS.get(name, name)} where the rules say {said.get(expected, repr(expected))}"
     if isinstance(expected, (int, float)) and isinstance(observed, (int, float)):
         side = "higher" if observed > expected else "lower"
@@ -233,9 +235,9 @@ def _rank(name: str, kind: str = "") -> int:
     return order.index(name) if name in order else len(order)
 
 
-KIND_ORDER = {"layoff": ("layoffs",)}
+KIND_ORDER = {"layoff": ("layoffs",), "knock": ("deadwood",)}
 """Fields a kind of question works out before the usual order: a lay-off question's deadwood is
-what is left after the lay-offs."""
+what is left after the lay-offs; whether a knock is allowed follows from the deadwood it leaves."""
 
 CONTEXT_FIELDS = ("outcome", "winner", "points", "finished")
 """Fields whose departure is told apart by the outcome of the hand (the points of a gin are
