@@ -180,3 +180,18 @@ def test_a_scenario_that_reads_a_field_whole_and_in_part_departs_at_its_first_ha
     record = {"id": "scenario-x", "kind": "scenario", "status": "fail", "input": {"hands": [{"outcome": "knock"}, {"outcome": "gin"}]}}
     departure = case_departure(record, posed)
     assert departure.key[:3] == ("game", "after a hand that ends in gin", "totals")
+
+
+def test_a_single_question_departs_at_the_first_field_the_rules_work_out() -> None:
+    """A knock allowed or refused follows from the deadwood: a wrong count is the departure; a
+    right count with a wrong verdict departs in the verdict. Lay-offs come before the count they
+    leave, and a count is named by its direction, never by its numbers."""
+    def knock(legal: bool, deadwood: int) -> dict:
+        return {"kind": "knock", "status": "fail", "expected": {"legal": True, "deadwood": 10, "gin": False}, "observed": {"legal": legal, "deadwood": deadwood, "gin": False}}
+
+    assert case_departure(knock(False, 12)).key == case_departure(knock(False, 14)).key == ("answer", "", "deadwood", "higher")
+    assert case_departure(knock(False, 10)).key == ("answer", "", "legal", "no-for-yes")
+    layoff = {"kind": "layoff", "status": "fail", "input": {"knocker_melds": ["5h 6h 7h"]},
+              "expected": {"deadwood": 20, "layoffs": "4h 8h"}, "observed": {"deadwood": 24, "layoffs": "8h"}}
+    departure = case_departure(layoff)
+    assert departure.key == ("answer", "", "layoffs", "fewer") and ("onto", "onto a run") in departure.details
