@@ -195,3 +195,18 @@ def test_a_single_question_departs_at_the_first_field_the_rules_work_out() -> No
               "expected": {"deadwood": 20, "layoffs": "4h 8h"}, "observed": {"deadwood": 24, "layoffs": "8h"}}
     departure = case_departure(layoff)
     assert departure.key == ("answer", "", "layoffs", "fewer") and ("onto", "onto a run") in departure.details
+
+
+def test_a_hand_departing_otherwise_at_a_confirmed_point_stays_with_the_mechanism() -> None:
+    """One hand where the engine took the upcard after both passed, beside three where it refused
+    the draw from the stock: one finding (the same departure), named by the confirmed mechanism
+    and counting the hand that departs otherwise."""
+    from ginspec.judging.diagnosis.unexplained import group_unexplained
+
+    failing = [(_refused_after_passes(number), None) for number in (1, 2, 3)]
+    taken = {"id": "round-9", "kind": "round", "status": "fail", "rules": ["FIRST-UPCARD-OFFER"],
+             "input": {"deal": {"dealer": "p2", "hands": {"p1": "", "p2": ""}}, "actions": ["p1 pass", "p2 pass", "p1 draw discard"]},
+             "expected": {"illegal": {"index": 2, "reason": "upcard_closed"}, "checkpoints": [{"after": 2, "phase": "first_turn", "legal": ["p1 draw stock"]}]},
+             "observed": {"finished": False, "checkpoints": {}}}
+    (group,) = group_unexplained([*failing, (taken, None)], [])
+    assert group.title.endswith("never allows a draw from the stock, which the rules allow there; 1 more hand departs at the same point otherwise (4 failing cases)")

@@ -30,7 +30,7 @@ from ginspec.judging.diagnosis.departures import (
 from ginspec.judging.diagnosis.checked import rules_checked
 from ginspec.judging.diagnosis.hands import hand_departure, scenario_answers
 from ginspec.judging.diagnosis.hypotheses import field_of
-from ginspec.judging.diagnosis.induction import best_hypothesis, passing_checkpoints
+from ginspec.judging.diagnosis.induction import LEAST_EVIDENCE, best_hypothesis, passing_checkpoints
 
 AREA_WEIGHT = 0.85
 """Each later place of a rule's area among the areas checked at a departure multiplies its score by this."""
@@ -214,7 +214,9 @@ def group_unexplained(failures: Sequence[tuple[Any, Any]], passing: Sequence[Any
     """The failing cases no known defect explains, each given with the case posed again (or
     None), grouped by their departure signature, the largest group first. A group of hands that
     depart in the moves of one decision is split by the move hypothesis the run confirms
-    (:mod:`ginspec.judging.diagnosis.induction`): its hands are one group named by the mechanism."""
+    (:mod:`ginspec.judging.diagnosis.induction`): its hands are one group named by the mechanism,
+    and the others a group of their own when there are enough of them to confirm anything
+    (else they stay, and the title says how many depart otherwise at that point)."""
     groups: dict[tuple[Any, ...], list[tuple[Any, Departure]]] = {}
     for case, posed in failures:
         departure = case_departure(case, posed)
@@ -227,8 +229,14 @@ def group_unexplained(failures: Sequence[tuple[Any, Any]], passing: Sequence[Any
             hypothesis = best_hypothesis([departure for _, departure in members], checkpoints)
             if hypothesis is not None:
                 confirmed = [member for member in members if hypothesis.covers(member[1])]
-                members = [member for member in members if not hypothesis.covers(member[1])]
-                found.append(_group(confirmed, passing, _sentence(hypothesis.words(confirmed[0][1].where)) + "."))
+                rest = [member for member in members if not hypothesis.covers(member[1])]
+                words = _sentence(hypothesis.words(confirmed[0][1].where))
+                if len(rest) >= LEAST_EVIDENCE:  # enough hands that depart otherwise at that point: a finding of their own
+                    members = rest
+                else:  # a few more hands depart at the same point: they stay with the mechanism, named apart
+                    confirmed, members = members, []
+                    words += f"; {len(rest)} more {'hand departs' if len(rest) == 1 else 'hands depart'} at the same point otherwise" if rest else ""
+                found.append(_group(confirmed, passing, words + "."))
         if members:
             found.append(_group(members, passing, describe([departure for _, departure in members])))
     found.sort(key=lambda group: (-len(group.cases), group.title))
