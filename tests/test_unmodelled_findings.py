@@ -210,3 +210,21 @@ def test_a_hand_departing_otherwise_at_a_confirmed_point_stays_with_the_mechanis
              "observed": {"finished": False, "checkpoints": {}}}
     (group,) = group_unexplained([*failing, (taken, None)], [])
     assert group.title.endswith("never allows a draw from the stock, which the rules allow there; 1 more hand departs at the same point otherwise (4 failing cases)")
+
+
+def test_a_count_with_the_rules_melds_blames_the_card_values_and_one_with_other_melds_the_search() -> None:
+    """The engine's own melds tell a count made with wrong card values (the rules' melds, a higher
+    count) from a meld search that departs (other melds), whatever rules the cases are tagged with."""
+    from ginspec.judging.diagnosis.unexplained import group_unexplained
+
+    def deadwood(observed_melds: list, count: int, number: int) -> dict:
+        return {"id": f"deadwood-{number}", "kind": "deadwood", "status": "fail", "rules": ["DEADWOOD-COUNT"],
+                "expected": {"deadwood": 11, "arrangements": [["Ac 2c 3c", "7d 7h 7s"]]}, "observed": {"deadwood": count, "arrangements": [observed_melds]}}
+
+    values = [(deadwood(["Ac 2c 3c", "7d 7h 7s"], 21, number), None) for number in (1, 2)]
+    search = [(deadwood(["7d 7h 7s"], 17, number), None) for number in (3, 4)]
+    (by_values,) = group_unexplained(values, [])
+    (by_search,) = group_unexplained(search, [])
+    assert by_values.rules[0] == "CARD-VALUES" and by_values.title.startswith("With the melds the rules form, the engine counts the deadwood higher")
+    assert by_values.title.endswith(": more by 10 (2 failing cases)")
+    assert by_search.rules[0] == "DEADWOOD-COUNT" and by_search.title.startswith("With other melds, the engine counts the deadwood higher")

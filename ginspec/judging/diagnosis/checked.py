@@ -24,7 +24,7 @@ MOVE_RULES = {
     ("wall", "draw discard"): ("STOCK-FIFTIETH-CARD",),
     ("wall", "pass"): ("STOCK-FIFTIETH-CARD", "STOCK-WALL-TWO"),
     ("discard", "discard"): ("TURN-DISCARD", "TURN-NO-DISCARD-TAKEN-CARD"),
-    ("discard", "knock"): ("KNOCK-LIMIT", "KNOCK-COUNT-AFTER-DISCARD", "KNOCK-OPTIONAL"),
+    ("discard", "knock"): ("KNOCK-LIMIT", "KNOCK-COUNT-AFTER-DISCARD", "KNOCK-OPTIONAL", "DEADWOOD-COUNT", "CARD-VALUES"),
     ("discard", "big-gin"): ("BIGGIN-DEFINITION",),
     ("layoff", "layoff"): ("LAYOFF-EXTEND-RUN", "LAYOFF-EXTEND-SET", "LAYOFF-CHAIN", "LAYOFF-DEFENDER-ONLY"),
     ("layoff", "done"): ("LAYOFF-OPTIONAL",),
@@ -52,8 +52,8 @@ FIELD_RULES = {
     "deadwood:higher": ("DEADWOOD-COUNT", "CARD-VALUES"),
     "arrangements": ("MELD-ARRANGEMENT-CHOICE", "DEADWOOD-COUNT"),
     "discards": ("KNOCK-COUNT-AFTER-DISCARD", "DEADWOOD-COUNT"),
-    "can_knock": ("KNOCK-LIMIT", "KNOCK-COUNT-AFTER-DISCARD"),
-    "legal": ("KNOCK-LIMIT", "KNOCK-COUNT-AFTER-DISCARD"),
+    "can_knock": ("KNOCK-LIMIT", "KNOCK-COUNT-AFTER-DISCARD", "DEADWOOD-COUNT", "CARD-VALUES"),
+    "legal": ("KNOCK-LIMIT", "KNOCK-COUNT-AFTER-DISCARD", "DEADWOOD-COUNT", "CARD-VALUES"),
     "can_gin": ("GIN-DEFINITION",),
     "gin": ("GIN-DEFINITION",),
     "can_big_gin": ("BIGGIN-DEFINITION",),
@@ -115,8 +115,9 @@ def rules_checked(key: Sequence[Any], details: Sequence[tuple[str, str]] = ()) -
         sub = next((part for part in difference.split(":") if part not in ("seat", "item")), "")
         found = FIELD_RULES.get(f"{name}:{sub}") or FIELD_RULES.get(name, ())
         if name == "deadwood":
-            shown = dict(details).get("melds", "")
+            shown, count = dict(details).get("melds", ""), dict(details).get("count", "")
             first = ("MELD-DISJOINT",) if shown == "melding one card twice" else ("MELD-SET", "MELD-RUN") if shown else ()
+            first += ("CARD-VALUES",) if count == "with the melds the rules form" else ()
             found = tuple(dict.fromkeys((*first, *found)))
         if name == "layoffs":
             onto = dict(details).get("onto", "")

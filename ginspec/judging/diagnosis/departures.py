@@ -165,6 +165,8 @@ def _difference(name: str, expected: Any, observed: Any) -> tuple[str, str]:
         return "other", f"gives other cards in {FIELD_WORDS.get(name, name)} than the rules"
     if name == "to_play" and isinstance(expected, str) and isinstance(observed, str):
         return f"{observed}-for-{expected}", f"gives the turn to {observed} where the rules give it to {expected}"
+    if isinstance(expected, str) and isinstance(observed, str) and re.fullmatch(r"p\d", expected) and re.fullmatch(r"p\d", observed):
+        return "another-seat", f"gives {FIELD_WORDS.get(name, name)} as another player than the rules"
     if isinstance(expected, str) and isinstance(observed, str) and not _CARD.search(expected + " " + observed) and len(expected) <= 20:
         return f"{observed}-for-{expected}", f"gives {FIELD_WORDS.get(name, name)} as {observed} where the rules give {expected}"
     if isinstance(expected, list) and isinstance(observed, list):
@@ -179,7 +181,7 @@ def _difference(name: str, expected: Any, observed: Any) -> tuple[str, str]:
                 seat = bool(re.fullmatch(r"p\d", str(key)))
                 kind, words = _difference(name if seat else str(key), expected[key], observed.get(key, _MISSING))
                 return f"{'seat' if seat else key}:{kind}", f"{words} for one player" if seat else words
-    return "other", f"gives another {FIELD_WORDS.get(name, name)} than the rules"
+    return "other", f"gives {FIELD_WORDS.get(name, name)} otherwise than the rules"
 
 
 def _equal(first: Any, second: Any) -> bool:
@@ -277,6 +279,19 @@ def layoff_target(data: Mapping[str, Any], expected: Any, observed: Any) -> tupl
     return (("onto", f"onto a {kinds.pop()}"),)
 
 
+def same_melds(expected: Any, observed: Any) -> tuple[tuple[str, str], ...]:
+    """Whether a count that departs comes with the melds the rules form (the cards are counted
+    wrong: CARD-VALUES) or with others (the meld search departs: DEADWOOD-COUNT, MELD-*); nothing
+    when the answer gives no melds."""
+    from ginspec.judging.judge import same_field
+
+    if not isinstance(expected, list) or not isinstance(observed, list) or not observed:
+        return ()
+    if any(same_field("arrangements", [arrangement], observed[:1]) for arrangement in expected):
+        return (("count", "with the melds the rules form"),)
+    return (("count", "with other melds"),)
+
+
 def melds_shown(arrangements: Any) -> tuple[tuple[str, str], ...]:
     """What the engine's own melds show of a count below the least (MELD-DISJOINT, MELD-SET,
     MELD-RUN): a card in two melds, a set of mixed ranks, a run of mixed suits or with a gap."""
@@ -324,8 +339,9 @@ def value_departure(kind: str, name: str, expected: Mapping[str, Any], observed:
         context = ""
     family = "game" if kind in GAME_KINDS else "answer"
     details = layoff_target(data or {}, expected.get(name), observed.get(name)) if name == "layoffs" else ()
-    if name == "deadwood" and difference == "lower":
-        details = melds_shown(observed.get("arrangements"))
+    if name == "deadwood" and difference in ("higher", "lower"):
+        details = melds_shown(observed.get("arrangements")) if difference == "lower" else ()
+        details = details or same_melds(expected.get("arrangements"), observed.get("arrangements"))
     return Departure((family, context, name, difference), words, context, areas or FIELD_AREAS.get(name, ()), value, details)
 
 

@@ -60,7 +60,8 @@ class MoveHypothesis:
         move = MOVE_WORDS.get(self.move, self.move)
         narrowed = f", {self.fact[1]}" if self.fact else ""
         verdict = f"never allows {move}, which the rules allow there" if self.change == "lost" else f"always allows {move}, which the rules forbid there"
-        return f"{where}{narrowed}, the engine {verdict}"
+        place = f"{where}{narrowed}".strip(", ")
+        return f"{place}, the engine {verdict}" if place else f"the engine {verdict}"
 
 
 def passing_checkpoints(passing: Sequence[Any]) -> list[Checkpoint]:

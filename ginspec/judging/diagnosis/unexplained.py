@@ -35,8 +35,12 @@ from ginspec.judging.diagnosis.induction import LEAST_EVIDENCE, best_hypothesis,
 AREA_WEIGHT = 0.85
 """Each later place of a rule's area among the areas checked at a departure multiplies its score by this."""
 
-SHOWN_FACTS = ("where", "who", "turn", "drawn", "onto", "melds")
+SHOWN_FACTS = ("where", "who", "turn", "drawn", "onto", "melds", "count")
 """The facts of a departure a title may name (the kind of move is in its words already)."""
+
+TAG_WEIGHT = 0.4
+"""How much a checked rule's Ochiai coefficient over the cases' tags counts beside its place among
+the rules checked at the departure (what the engine's answers show counts more than the tags)."""
 
 RULES_NAMED = 3
 """At most this many rules are named by a finding of an unexplained departure."""
@@ -106,7 +110,7 @@ def _formulas(value: tuple[str, Any, Any, Mapping[str, Any]]) -> set[str]:
     name, want, got, answer = value
     found = _formulas_of(name, want, got, answer, got - want)
     if (got - want) % 2 == 0:
-        found |= _formulas_of(name, want, got, answer, (got - want) // 2)
+        found |= {formula for formula in _formulas_of(name, want, got, answer, (got - want) // 2) if " by the " in formula}
     return found
 
 
@@ -151,15 +155,34 @@ def _candidate_rules(case: Any) -> list[str]:
 
 def departure_rules(cases: Sequence[Any], departures: Sequence[Departure], passing: Sequence[Any]) -> tuple[str, ...]:
     """The rules checked at a group's departure, most specific first (see the module's docstring):
-    those :func:`~ginspec.judging.diagnosis.checked.rules_checked` names there (by their place
-    in each case's list), then the rules the cases are tagged with."""
+    those :func:`~ginspec.judging.diagnosis.checked.rules_checked` names there, each by its place
+    in each case's list and by its Ochiai coefficient (:func:`ochiai`), then the rules the cases
+    are tagged with."""
     votes: dict[str, float] = {}
     for departure in departures:
         for place, rule in enumerate(rules_checked(departure.key, departure.details)):
             votes[rule] = votes.get(rule, 0.0) + 1.0 / (1 + place)
-    checked = sorted(votes, key=lambda rule: (-votes[rule], rule))
+    most = max(votes.values(), default=1.0)
+    specific = ochiai(cases, passing)
+    checked = sorted(votes, key=lambda rule: (-(votes[rule] / most + TAG_WEIGHT * specific.get(rule, 0.0)), rule))
     tagged = tagged_rules(cases, departures[0].areas if departures else (), passing)
     return tuple(dict.fromkeys([*checked, *tagged]))[:RULES_NAMED]
+
+
+def ochiai(cases: Sequence[Any], passing: Sequence[Any]) -> dict[str, float]:
+    """The Ochiai coefficient of each rule the group's cases are tagged with: how much more the
+    rule is tagged on these failing cases than on the passing ones (1: on all of them and on no
+    passing case)."""
+    counts: dict[str, int] = {}
+    for case in cases:
+        for rule in _candidate_rules(case):
+            counts[rule] = counts.get(rule, 0) + 1
+    passing_counts: dict[str, int] = {}
+    for case in passing:
+        for rule in case_rules(case):
+            if rule in counts:
+                passing_counts[rule] = passing_counts.get(rule, 0) + 1
+    return {rule: count / math.sqrt(len(cases) * (count + passing_counts.get(rule, 0))) for rule, count in counts.items()}
 
 
 def tagged_rules(cases: Sequence[Any], areas: Sequence[str], passing: Sequence[Any]) -> tuple[str, ...]:
@@ -171,25 +194,14 @@ def tagged_rules(cases: Sequence[Any], areas: Sequence[str], passing: Sequence[A
         registry = rules_by_id()
     except Exception:  # noqa: BLE001 - without the registry every rule is of no known area
         registry = {}
-    counts: dict[str, int] = {}
-    for case in cases:
-        for rule in _candidate_rules(case):
-            counts[rule] = counts.get(rule, 0) + 1
-    if not counts:
-        return ()
-    passing_counts: dict[str, int] = {}
-    for case in passing:
-        for rule in case_rules(case):
-            if rule in counts:
-                passing_counts[rule] = passing_counts.get(rule, 0) + 1
+    specific = ochiai(cases, passing)
 
     def key(rule: str) -> tuple[bool, float, str]:
         area = getattr(registry.get(rule), "area", None)
         place = list(areas).index(area) if area in areas else None
-        ochiai = counts[rule] / math.sqrt(len(cases) * (counts[rule] + passing_counts.get(rule, 0)))
-        return (place is None, -ochiai * (AREA_WEIGHT ** (place or 0)), rule)
+        return (place is None, -specific[rule] * (AREA_WEIGHT ** (place or 0)), rule)
 
-    return tuple(sorted(counts, key=key))
+    return tuple(sorted(specific, key=key))
 
 
 def _sentence(text: str) -> str:
