@@ -228,3 +228,19 @@ def test_a_count_with_the_rules_melds_blames_the_card_values_and_one_with_other_
     assert by_values.rules[0] == "CARD-VALUES" and by_values.title.startswith("With the melds the rules form, the engine counts the deadwood higher")
     assert by_values.title.endswith(": more by 10 (2 failing cases)")
     assert by_search.rules[0] == "DEADWOOD-COUNT" and by_search.title.startswith("With other melds, the engine counts the deadwood higher")
+
+
+def test_the_defenders_count_names_the_rules_of_the_outcome_it_was_counted_in() -> None:
+    """Against gin the defender may not lay off (GIN-NO-LAYOFF): a count below the rules' there
+    names that rule; after a knock, the lay-off rules."""
+    from ginspec.judging.diagnosis.unexplained import group_unexplained
+
+    def score(outcome: str, number: int) -> dict:
+        return {"id": f"scoring-{number}", "kind": "score", "status": "fail", "rules": ["SCORE-HAND-OUTCOMES"],
+                "expected": {"outcome": outcome, "winner": "knocker", "points": 40, "knocker_deadwood": 0, "defender_deadwood": 15},
+                "observed": {"outcome": outcome, "winner": "knocker", "points": 40, "knocker_deadwood": 0, "defender_deadwood": 9}}
+
+    (gin,) = group_unexplained([(score("gin", 1), None), (score("gin", 2), None)], [])
+    (knock,) = group_unexplained([(score("knock", 3), None), (score("knock", 4), None)], [])
+    assert gin.rules[0] == "GIN-NO-LAYOFF" and gin.title.startswith("When the hand ends in gin, the engine gives the defender's deadwood lower")
+    assert knock.rules[0] == "LAYOFF-EXTEND-RUN"

@@ -85,6 +85,32 @@ FIELD_RULES = {
 decide it."""
 
 
+OUTCOME_RULES = {
+    ("defender_deadwood", "gin", "lower"): ("GIN-NO-LAYOFF", "GIN-DEFENDER-MELDS"),
+    ("defender_deadwood", "gin", "higher"): ("GIN-DEFENDER-MELDS",),
+    ("defender_deadwood", "big_gin", "lower"): ("BIGGIN-NO-LAYOFF", "GIN-DEFENDER-MELDS"),
+    ("defender_deadwood", "big_gin", "higher"): ("GIN-DEFENDER-MELDS",),
+    ("defender_deadwood", "knock", "higher"): ("LAYOFF-DEFENDER-MELDS", "LAYOFF-OPTIMAL"),
+    ("defender_deadwood", "knock", "lower"): ("LAYOFF-EXTEND-RUN", "LAYOFF-EXTEND-SET", "LAYOFF-CHAIN"),
+    ("defender_deadwood", "undercut", "higher"): ("LAYOFF-DEFENDER-MELDS", "LAYOFF-OPTIMAL"),
+    ("defender_deadwood", "undercut", "lower"): ("LAYOFF-EXTEND-RUN", "LAYOFF-EXTEND-SET", "LAYOFF-CHAIN"),
+    ("layoffs", "gin", "more"): ("GIN-NO-LAYOFF",),
+    ("layoffs", "big_gin", "more"): ("BIGGIN-NO-LAYOFF",),
+}
+"""(field, the hand's outcome by the rules, kind of difference) to the rules that decide it there:
+against gin the defender may not lay off and melds only his own cards, against a knock he lays off."""
+
+FIELD_RULES.update({
+    "outcome:undercut-for-gin": ("GIN-CANNOT-BE-UNDERCUT",),
+    "outcome:draw-for-gin": ("GIN-CANNOT-BE-UNDERCUT",),
+    "outcome:draw-for-undercut": ("SCORE-UNDERCUT-TIE",),
+    "outcome:undercut-for-draw": ("SCORE-UNDERCUT-TIE",),
+    "outcome:knock-for-draw": ("SCORE-UNDERCUT-TIE",),
+    "outcome:gin-for-big_gin": ("BIGGIN-DEFINITION",),
+    "outcome:big_gin-for-gin": ("BIGGIN-DEFINITION",),
+})
+
+
 def _outcome(context: str) -> str:
     for outcome in sorted(POINTS_RULES, key=len, reverse=True):
         if context.endswith(f"ends in {outcome}"):
@@ -113,7 +139,13 @@ def rules_checked(key: Sequence[Any], details: Sequence[tuple[str, str]] = ()) -
         if name == "winner" and key[0] == "game":
             return ("GAME-WINNER",)
         sub = next((part for part in difference.split(":") if part not in ("seat", "item")), "")
-        found = FIELD_RULES.get(f"{name}:{sub}") or FIELD_RULES.get(name, ())
+        outcome = _outcome(dict(details).get("outcome", "")).replace(" ", "_")
+        found = (
+            OUTCOME_RULES.get((name, outcome, sub), ())
+            + FIELD_RULES.get(f"{name}:{difference}", ())
+            + (FIELD_RULES.get(f"{name}:{sub}") or FIELD_RULES.get(name, ()))
+        )
+        found = tuple(dict.fromkeys(found))
         if name == "deadwood":
             shown, count = dict(details).get("melds", ""), dict(details).get("count", "")
             first = ("MELD-DISJOINT",) if shown == "melding one card twice" else ("MELD-SET", "MELD-RUN") if shown else ()

@@ -339,6 +339,8 @@ def value_departure(kind: str, name: str, expected: Mapping[str, Any], observed:
         context = ""
     family = "game" if kind in GAME_KINDS else "answer"
     details = layoff_target(data or {}, expected.get(name), observed.get(name)) if name == "layoffs" else ()
+    if isinstance(expected.get("outcome"), str) and family == "answer":
+        details += (("outcome", outcome_context(expected)),)
     if name == "deadwood" and difference in ("higher", "lower"):
         details = melds_shown(observed.get("arrangements")) if difference == "lower" else ()
         details = details or same_melds(expected.get("arrangements"), observed.get("arrangements"))

@@ -35,12 +35,13 @@ from ginspec.judging.diagnosis.induction import LEAST_EVIDENCE, best_hypothesis,
 AREA_WEIGHT = 0.85
 """Each later place of a rule's area among the areas checked at a departure multiplies its score by this."""
 
-SHOWN_FACTS = ("where", "who", "turn", "drawn", "onto", "melds", "count")
+SHOWN_FACTS = ("outcome", "where", "who", "turn", "drawn", "onto", "melds", "count")
 """The facts of a departure a title may name (the kind of move is in its words already)."""
 
-TAG_WEIGHT = 0.4
+TAG_WEIGHT = 1.0
 """How much a checked rule's Ochiai coefficient over the cases' tags counts beside its place among
-the rules checked at the departure (what the engine's answers show counts more than the tags)."""
+the rules checked at the departure; a rule that the engine's own answers put first (the count made
+with the rules' melds: CARD-VALUES) counts once more, by the share of the cases that show it."""
 
 RULES_NAMED = 3
 """At most this many rules are named by a finding of an unexplained departure."""
@@ -159,12 +160,20 @@ def departure_rules(cases: Sequence[Any], departures: Sequence[Departure], passi
     in each case's list and by its Ochiai coefficient (:func:`ochiai`), then the rules the cases
     are tagged with."""
     votes: dict[str, float] = {}
+    shown: dict[str, float] = {}
     for departure in departures:
+        plain = rules_checked(departure.key)
         for place, rule in enumerate(rules_checked(departure.key, departure.details)):
             votes[rule] = votes.get(rule, 0.0) + 1.0 / (1 + place)
+            if rule not in plain or plain.index(rule) > place:  # what this case's answer shows puts it first
+                shown[rule] = shown.get(rule, 0.0) + 1.0
     most = max(votes.values(), default=1.0)
     specific = ochiai(cases, passing)
-    checked = sorted(votes, key=lambda rule: (-(votes[rule] / most + TAG_WEIGHT * specific.get(rule, 0.0)), rule))
+
+    def score(rule: str) -> float:
+        return shown.get(rule, 0.0) / len(departures) + votes[rule] / most + TAG_WEIGHT * specific.get(rule, 0.0)
+
+    checked = sorted(votes, key=lambda rule: (-score(rule), rule))
     tagged = tagged_rules(cases, departures[0].areas if departures else (), passing)
     return tuple(dict.fromkeys([*checked, *tagged]))[:RULES_NAMED]
 
