@@ -244,3 +244,15 @@ def test_the_defenders_count_names_the_rules_of_the_outcome_it_was_counted_in() 
     (knock,) = group_unexplained([(score("knock", 3), None), (score("knock", 4), None)], [])
     assert gin.rules[0] == "GIN-NO-LAYOFF" and gin.title.startswith("When the hand ends in gin, the engine gives the defender's deadwood lower")
     assert knock.rules[0] == "LAYOFF-EXTEND-RUN"
+
+
+def test_the_situation_of_a_points_departure_is_said_once() -> None:
+    from ginspec.judging.diagnosis.unexplained import group_unexplained
+
+    def score(number: int) -> dict:
+        return {"id": f"scoring-{number}", "kind": "score", "status": "fail", "rules": ["SCORE-KNOCK-WIN"],
+                "expected": {"outcome": "knock", "winner": "knocker", "points": 20}, "observed": {"outcome": "knock", "winner": "knocker", "points": 10}}
+
+    (group,) = group_unexplained([(score(1), None), (score(2), None)], [])
+    assert group.title == "When the hand ends in knock, the engine gives the points lower than the rules: half the rules' value (2 failing cases)"
+    assert group.rules[0] == "SCORE-KNOCK-WIN"

@@ -222,7 +222,7 @@ def describe(departures: Sequence[Departure]) -> str:
     then what the engine did (and the formula its numbers bear out)."""
     words = Counter((departure.where, departure.what) for departure in departures)
     first = next(departure for departure in departures if (departure.where, departure.what) == words.most_common(1)[0][0])
-    shared = [fact for name, fact in first.details if name in SHOWN_FACTS and all((name, fact) in departure.details for departure in departures)]
+    shared = [fact for name, fact in first.details if name in SHOWN_FACTS and fact not in first.where and all((name, fact) in departure.details for departure in departures)]
     where = ", ".join(part for part in (first.where, *(f"with {fact}" if fact.startswith("the ") else fact for fact in shared)) if part)
     what = f"the engine {first.what}"
     formula = induced_formula(departures)
