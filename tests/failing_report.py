@@ -24,6 +24,8 @@ FAILING_ENGINE = "several-defects"
 ENGINE_OPTION = "tests.engines.several_defects:SeveralDefects"
 LONG_TOKEN = "java.lang.IllegalStateException:" + "x" * 300
 """An error message without a space in it, far wider than a phone."""
+CRASH_DEPARTURE = "The engine fails with java.lang.IllegalStateException: a state it cannot reach."
+"""The first departure of the crash's finding, as a finding no known defect explains gives it."""
 OUTLINE_CASE = "equipment/cards.feature: Each rank has its value [Ac-1]"
 """A failing example of a scenario outline: its ID holds the example's values in brackets, which a
 page shows as a reader's words."""
@@ -52,6 +54,7 @@ def failing_engine_report() -> dict[str, Any]:
         {
             "title": "The engine crashes", "rules": list(crash.rules), "cases": [crash.id], "count": 1, "smallest": crash.id,
             "again": again_command(crash.id, ENGINE_OPTION), "defect": None, "explained": False,
+            "departure": CRASH_DEPARTURE,
         }
     ] + [
         {

@@ -48,3 +48,15 @@ def test_the_engine_that_has_the_defect_is_still_named_for_it() -> None:
     """The control: an engine that really refuses first-turn knocks fails those vectors too."""
     diagnosis = _diagnosed("miniature:no-knock-on-first-turn")
     assert diagnosis.by_key[KEY] is not None and diagnosis.by_key[KEY].name == "no-knock-on-first-turn"
+
+
+def test_a_departure_no_known_defect_explains_is_titled_in_a_card_players_words() -> None:
+    """A campaign finding of no known defect is named by where the hand departs and what the
+    engine did there, as the findings of a report are, not by its raw signature."""
+    from ginspec.detection.campaign.grouping import departure_title
+
+    assert departure_title(KEY) == "At the discard, after a draw, the engine refuses a knock, which the rules allow."
+    assert departure_title("round: refused draw in phase first_turn (upcard_closed)") == (
+        "In the first turn, the engine refuses a draw, which the rules allow (it says upcard_closed)."
+    )
+    assert departure_title("round: end (undercut): points") == "When the hand ends in undercut, the engine departs in the points."

@@ -109,7 +109,8 @@ def _report(engine: str, rules: tuple[str, ...]) -> dict:
 def test_the_report_carries_findings_in_the_documented_shape_and_the_again_command_works(capsys, tmp_path) -> None:
     report = _report("miniature:melds-never-split", ("DEADWOOD-COUNT", "MELD-DISJOINT"))
     first = report["findings"][0]
-    assert set(first) == {"title", "rules", "cases", "count", "smallest", "again", "defect", "explained"}
+    assert set(first) == {"title", "rules", "cases", "count", "smallest", "again", "defect", "explained", "departure"}
+    assert first["departure"] is None  # a known defect is named by its model, not by a departure
     assert first["defect"] == "melds-never-split" and first["rules"][0] == "DEADWOOD-COUNT" and first["explained"] is True
     assert first["count"] == len(first["cases"]) and first["smallest"] in first["cases"]
     failing = {record["id"] for record in report["records"] if record["status"] == "fail"}

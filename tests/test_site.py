@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import functools
+import html
 import importlib.util
 import json
 import logging
@@ -41,7 +42,7 @@ from ginspec.judging.runner import CaseResult
 from ginspec.site import Site, arrangement_html, card_html, hand_html, href, md_cards
 from ginspec.suite.loaded import Suite
 from ginspec.suite.variants import load_variants
-from tests.failing_report import FAILING_ENGINE, failing_engine_report
+from tests.failing_report import CRASH_DEPARTURE, FAILING_ENGINE, failing_engine_report
 from tests.site_reading import PageReading, read_page, read_page_slowly
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,6 +292,13 @@ def test_cards_are_drawn(site_dir: Path) -> None:
     assert 'class="gs-card gs-red' in text and 'class="gs-card gs-black' in text
     assert "\u2665" in text or "\u2666" in text
     assert "gs-meld" in text and "gs-deadwood" in text, "a deadwood example draws its melds and marks its deadwood"
+
+
+def test_an_engine_page_shows_where_an_unexplained_finding_first_departs(site_dir: Path) -> None:
+    page = (site_dir / "conformance" / FAILING_ENGINE / "index.html").read_text(encoding="utf-8")
+    finding = page[page.index('id="finding-1"') :]
+    assert "First departure:" in finding[:3000] and html.escape(CRASH_DEPARTURE, quote=False) in finding[:3000]
+    assert "grouped by its first departure" in finding[:3000]
 
 
 def test_conformance_pages_show_the_reports(site_dir: Path) -> None:

@@ -199,6 +199,7 @@ def summary(outcomes: Sequence[Outcome]) -> dict[str, int]:
         "caught": sum(1 for outcome in outcomes if outcome.failing and not outcome.problem),
         "blamed_first": sum(1 for outcome in outcomes if outcome.verdict == PASSING_VERDICT),
         "held_out_first": sum(1 for outcome in outcomes if outcome.held_out_place == 1),
+        "held_out_single": sum(1 for outcome in outcomes if outcome.failing and len(outcome.held_out) == 1),
     }
 
 
@@ -218,5 +219,5 @@ def print_table(outcomes: Sequence[Outcome], out: TextIO) -> None:
     counts = summary(outcomes)
     out.write(
         f"\n{counts['miniatures']} miniatures: {counts['caught']} caught, {counts['blamed_first']} with the broken rule in the first finding; "
-        f"held out of the dictionary of known defects, {counts['held_out_first']} still first\n"
+        f"held out of the dictionary of known defects, {counts['held_out_first']} still first and {counts['held_out_single']} one finding\n"
     )

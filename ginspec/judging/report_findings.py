@@ -3,7 +3,8 @@ Markdown, JUnit XML, the site).
 
 A finding (the ``findings`` list of the JSON report, :mod:`ginspec.judging.diagnosis`) is one defect of the
 engine: a title in a card player's words, the rules it breaks (most likely first), its cases, the
-smallest of them and a command that runs that case again. Each form shows the findings first; then,
+smallest of them and a command that runs that case again; one that no known defect explains also
+says where its cases first depart from the rules (``departure``). Each form shows the findings first; then,
 under each finding, its first few cases in full (the smallest first) and the rest by ID only, so
 that a report of five hundred failing cases reads as well as one of five.
 
@@ -71,6 +72,12 @@ class FindingGroup:
         return bool(self.finding.get("explained"))
 
     @property
+    def departure(self) -> str | None:
+        """Of a finding no known defect explains, the first departure its cases share, in words."""
+        departure = self.finding.get("departure")
+        return str(departure) if departure else None
+
+    @property
     def anchor(self) -> str:
         return f"finding-{self.number}"
 
@@ -116,12 +123,13 @@ def finding_groups(findings: Sequence[Mapping[str, Any]] | None, cases: Iterable
 
 def finding_kind(group: FindingGroup) -> str:
     """How the finding was made: a known defect that reproduces the engine's answers, or failing
-    cases no known defect explains, grouped by the rule the spectrum blames."""
+    cases no known defect explains, grouped by how the engine departs
+    (:mod:`ginspec.judging.diagnosis.unexplained`)."""
     if group.defect:
         return f"known defect `{group.defect}`"
     if group.title == UNGROUPED:
         return "not diagnosed"
-    return "no known defect explains it"
+    return "no known defect explains it: grouped by its first departure" if group.departure else "no known defect explains it"
 
 
 def summary_lines(groups: Sequence[FindingGroup], top: int = 12) -> list[str]:

@@ -235,6 +235,7 @@ class ConformancePages(PageFamily):
                     "rules": self.links.rules(group.rules, uri) if group.rules else "",
                     "count": len(group.cases),
                     "kind": finding_kind(group),
+                    "departure": md_text(group.departure) if group.departure else "",
                     "smallest": f"[{md_text(case_label(smallest))}](#case-{slug(smallest)})" if smallest in drawn else self.links.case(smallest, uri),
                     "again": group.again,
                     "sections": [self.record_section(record, uri) for record in full],

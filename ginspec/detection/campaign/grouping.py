@@ -93,6 +93,48 @@ def group_key(problems: Sequence[str], expected: Mapping[str, Any], actions: Seq
     return departure(problems, expected, actions)
 
 
+VERB_WORDS = {"draw": "a draw", "knock": "a knock", "discard": "a discard", "pass": "a pass", "layoff": "a lay-off", "big-gin": "big gin", "done": "ending the lay-offs"}
+
+
+def _verb_words(verbs: str) -> str:
+    return " or ".join(VERB_WORDS.get(verb, verb) for verb in verbs.split()) or "a move"
+
+
+def departure_title(signature: str) -> str:
+    """A campaign finding that no known defect explains, named in a card player's words from its
+    signature (:func:`departure`), as the findings of a report name theirs
+    (:mod:`ginspec.judging.diagnosis.departures`): where the hand first departs and what the
+    engine did there."""
+    from ginspec.judging.diagnosis.departures import FIELD_WORDS, PHASE_WORDS
+
+    point = re.match(r"round: in phase (\w+) after (\w+): (.*)$", signature)
+    if point:
+        phase, before, parts = point.groups()
+        said = []
+        for part in parts.split("; "):
+            lists = re.match(r"legal missing \[(.*?)\] extra \[(.*?)\]", part)
+            if lists:
+                missing, extra = lists.groups()
+                said += [f"refuses {_verb_words(missing)}, which the rules allow" if missing else "", f"allows {_verb_words(extra)}, which the rules forbid" if extra else ""]
+            else:
+                said.append(f"departs in {FIELD_WORDS.get(part, part)}")
+        what = "; it ".join(part for part in said if part)
+        after = "the deal" if before == "deal" else VERB_WORDS.get(before, before)
+        where = PHASE_WORDS.get(phase, f"in the {phase} phase")
+        return f"{where[:1].upper()}{where[1:]}, after {after}, the engine {what}."
+    refused = re.match(r"round: refused (\S+) in phase (\w+) \((.*)\)$", signature)
+    if refused:
+        verb, phase, reason = refused.groups()
+        where = PHASE_WORDS.get(phase, f"in the {phase} phase")
+        return f"{where[:1].upper()}{where[1:]}, the engine refuses {_verb_words(verb)}, which the rules allow (it says {reason})."
+    end = re.match(r"round: end \((\w+)\): (.*)$", signature)
+    if end:
+        outcome, fields = end.groups()
+        named = ", ".join(FIELD_WORDS.get(name, name) for name in fields.split())
+        return f"When the hand ends in {outcome.replace('_', ' ')}, the engine departs in {named}."
+    return f"Not a known defect: {signature}"
+
+
 def likely_rules(phase: str, verbs: Sequence[str]) -> list[str]:
     """The rules a departure in ``phase`` over moves with ``verbs`` most likely turns on."""
     for where, verb, rules in RULES_BY_DEPARTURE:

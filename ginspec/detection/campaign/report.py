@@ -33,7 +33,7 @@ from ginspec.detection.campaign.checkpoint import FINDINGS_FOLDER
 from ginspec.detection.campaign.compare import NO_ANSWER, PROBLEM_SEPARATOR, is_engine_error
 from ginspec.detection.campaign.diagnose import Diagnosis, diagnose
 from ginspec.detection.campaign.games import SCORE_PART
-from ginspec.detection.campaign.grouping import departure, likely_rules
+from ginspec.detection.campaign.grouping import departure, departure_title, likely_rules
 from ginspec.detection.campaign.hands import Hand
 from ginspec.detection.campaign.records import parameters_digest
 from ginspec.detection.campaign.oracles import score_sheet_verdict, table_hand_verdict
@@ -273,9 +273,9 @@ def build_report(
             where = departure(problem.split(PROBLEM_SEPARATOR), part.hand.expected(), part.hand.actions)
             tags, how = _attribution(part.hand, cut, plan, engine, where.phase, where.verbs)
             how = f"no known defect explains it: grouped by where it departs; {how}"
-            title = f"Not a known defect: {keys[0]}"
+            title = departure_title(keys[0])
         else:
-            tags, how, title = likely_rules("end", ()), "no known defect explains it: grouped by where it departs", f"Not a known defect: {keys[0]}"
+            tags, how, title = likely_rules("end", ()), "no known defect explains it: grouped by where it departs", departure_title(keys[0])
         entry: dict[str, Any] = {
             "id": f"F{number}",
             "grouped_by": "diagnosis" if defect is not None else "departure",

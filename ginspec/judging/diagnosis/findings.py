@@ -17,8 +17,11 @@
    explains most of its wrong fields (at least half, and none the engine got right). A defect that
    shows only beside another (never alone) is found by trying the chosen defects in pairs with the
    others on what is left.
-4. What is left is grouped by the rule the spectrum ranking (:mod:`ginspec.judging.blame`) puts highest
-   among the case's own rules, and reported after the known defects, as unexplained findings.
+4. What is left is grouped by how the engine departs (:mod:`ginspec.judging.diagnosis.unexplained`):
+   an engine error by its signature (the kind of error, its message with cards and numbers
+   masked, the engine's own frame), a wrong answer by its first departure (the first point of a
+   hand, or the first field of an answer, where the engine and the rules differ, and how), and
+   reported after the known defects, as unexplained findings named in a card player's words.
 
 Each finding names its rules (most likely first), its cases, the smallest of them (fewest cards and
 moves) and a command that re-runs exactly that case.
@@ -32,10 +35,11 @@ from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ginspec.adapters.base import Capabilities
-from ginspec.judging.blame import FAILURES, case_rules, consequent_rules, kept_rules, rank_rules
+from ginspec.judging.blame import FAILURES, case_rules
 from ginspec.judging.diagnosis.dictionary import KnownDefect, known_defects
 from ginspec.judging.diagnosis.hypotheses import Posed, Predictions, field_of, vector_of
 from ginspec.judging.diagnosis.scenarios import posed_case
+from ginspec.judging.diagnosis.unexplained import case_departure, group_unexplained
 
 CONTRADICTION_WEIGHT = 1.0
 """How much one contradicted passing case takes from a defect's explained failing cases."""
@@ -55,6 +59,8 @@ class Finding:
     again: str
     defect: str | None
     explained: bool
+    departure: str | None = None
+    """Of a finding no known defect explains, the first departure its cases share, in words."""
 
     @property
     def count(self) -> int:
@@ -70,6 +76,7 @@ class Finding:
             "again": self.again,
             "defect": self.defect,
             "explained": self.explained,
+            "departure": self.departure,
         }
 
 
@@ -305,39 +312,35 @@ def _explained_finding(defect: KnownDefect, cases: Sequence[Any], engine: str) -
     return Finding(defect.title, tuple(rules), ids, str(field_of(smallest, "id")), again_command(smallest, engine), defect.name, True)
 
 
-def _statement(rule: str) -> str:
-    try:
-        from ginspec.suite.registry import rules_by_id
+def _absorbed(chosen: list[tuple[KnownDefect, list[_Failure]]], left: list[_Failure]) -> tuple[list[tuple[KnownDefect, list[_Failure]]], list[_Failure]]:
+    """A known defect that explains only part of a way of departing, the larger part of which no
+    known defect explains, explains it by coincidence (an undercut scored with its bonus alone
+    equals one scored with a bonus of 20 when the counts differ by 5): its cases go back to the
+    unexplained ones, so that the defect nobody modelled is one finding."""
+    if not left or not chosen:
+        return chosen, left
+    keys: dict[int, tuple[Any, ...]] = {id(failure): case_departure(failure.case, failure.posed).key for failure in left}
+    unexplained: dict[tuple[Any, ...], int] = {}
+    for key in keys.values():
+        unexplained[key] = unexplained.get(key, 0) + 1
+    kept = []
+    for defect, group in chosen:
+        own = [case_departure(failure.case, failure.posed).key for failure in group]
+        if all(key in unexplained for key in own) and sum(unexplained[key] for key in set(own)) > len(group):
+            left = [*left, *group]
+        else:
+            kept.append((defect, group))
+    return kept, left
 
-        rule_of = rules_by_id().get(rule)
-    except Exception:  # noqa: BLE001 - a title without the rule's words is still a title
-        rule_of = None
-    text = " ".join(str(getattr(rule_of, "statement", "") or "").split())
-    if len(text) > 90:
-        text = text[:90].rsplit(" ", 1)[0] + "..."
-    return text
 
-
-def _unexplained_findings(left: Sequence[Any], passing_cases: Sequence[Any], engine: str) -> list[Finding]:
-    """The failing cases no known defect explains, grouped by the spectrum's highest-ranked rule
-    among each case's own rules (kept and consequent rules left out)."""
-    if not left:
-        return []
-    ranking = rank_rules([*left, *passing_cases])
-    place = {suspect.rule: index for index, suspect in enumerate(ranking)}
-    groups: dict[str, list[Any]] = {}
-    for case in left:
-        rules = [rule for rule in case_rules(case) if rule not in kept_rules(case) and rule not in consequent_rules(case)] or list(case_rules(case))
-        rule = min(rules, key=lambda name: (place.get(name, len(place)), name)) if rules else "(no rule)"
-        groups.setdefault(rule, []).append(case)
+def _unexplained_findings(left: Sequence[_Failure], passing_cases: Sequence[Any], engine: str) -> list[Finding]:
+    """The failing cases no known defect explains, one finding per departure signature
+    (:mod:`ginspec.judging.diagnosis.unexplained`)."""
     found = []
-    for rule, cases in sorted(groups.items(), key=lambda item: (place.get(item[0], len(place)), item[0])):
-        others = [suspect.rule for suspect in ranking if suspect.rule != rule and any(suspect.rule in case_rules(case) for case in cases)][:2]
-        smallest = _smallest(cases)
-        statement = _statement(rule)
-        title = f"Not a known defect: {len(cases)} failing {'case breaks' if len(cases) == 1 else 'cases break'} {rule}" + (f" ({statement})" if statement else "")
-        ids = tuple(sorted(str(field_of(case, "id")) for case in cases))
-        found.append(Finding(title, (rule, *others), ids, str(field_of(smallest, "id")), again_command(smallest, engine), None, False))
+    for group in group_unexplained([(failure.case, failure.posed) for failure in left], passing_cases):
+        smallest = _smallest(group.cases)
+        ids = tuple(sorted(str(field_of(case, "id")) for case in group.cases))
+        found.append(Finding(group.title, group.rules or ("(no rule)",), ids, str(field_of(smallest, "id")), again_command(smallest, engine), None, False, group.departure))
     return found
 
 
@@ -380,9 +383,10 @@ def findings_for(
     left = [failure for failure in failures if id(failure) not in covered]
     left = _pairs(left, chosen, capabilities, predictions)
     left = _new_partners(left, chosen, by_name, passing, capabilities, predictions)
+    chosen, left = _absorbed(chosen, left)
     found = [_explained_finding(defect, [failure.case for failure in group], engine_spec) for defect, group in chosen]
     found.sort(key=lambda finding: -finding.count)
-    return found + _unexplained_findings([failure.case for failure in left], passing_cases, engine_spec)
+    return found + _unexplained_findings(left, passing_cases, engine_spec)
 
 
 def defects_explaining(
