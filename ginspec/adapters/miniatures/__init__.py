@@ -31,7 +31,7 @@ class MiniatureAdapter(ReferenceAdapter):
         self.miniature = miniature
 
     def capabilities(self) -> Capabilities:
-        return Capabilities(engine=f"{PREFIX}{self.miniature.name}", version="1", suite_version=current_suite_version())
+        return Capabilities(engine=f"{PREFIX}{self.miniature.name}", version="1", suite_version=current_suite_version(), knocker_spread=self.miniature.knocker_spread)
 
     def ask(self, question: Question) -> dict[str, Any]:
         wrong = Question(question.kind, question.input, self.miniature.read_parameters(question.parameters), question.id)
@@ -48,7 +48,8 @@ class CombinedAdapter(ReferenceAdapter):
         self.miniatures = tuple(miniatures)
 
     def capabilities(self) -> Capabilities:
-        return Capabilities(engine=PREFIX + "+".join(miniature.name for miniature in self.miniatures), version="1", suite_version=current_suite_version())
+        declared = "best" if any(miniature.knocker_spread == "best" for miniature in self.miniatures) else "any"
+        return Capabilities(engine=PREFIX + "+".join(miniature.name for miniature in self.miniatures), version="1", suite_version=current_suite_version(), knocker_spread=declared)
 
     def ask(self, question: Question) -> dict[str, Any]:
         parameters = dict(question.parameters)

@@ -218,6 +218,9 @@ class Miniature:
     parameters: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     """The engine's wrong reading of the variant parameters (a copy it may change), if any."""
     patches: tuple[Defect, ...] = field(default=())
+    knocker_spread: str = "any"
+    """What the engine declares of the knocker's spread (``Capabilities.knocker_spread``): a defect
+    of that choice is one only against what the engine claims (SCORE-AUTO-SPREAD)."""
 
     def __post_init__(self) -> None:
         if self.area not in AREAS:

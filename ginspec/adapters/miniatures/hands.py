@@ -386,6 +386,7 @@ MINIATURES = (
     Miniature("gin-without-deadwood", "SCORE-GIN", "scoring", "Gin scores the bonus alone; the defender's deadwood is left out.",
               patches=(Replace("reference_impl.scoring:_result_against", _gin_result(count_deadwood=False)),
                        Replace("reference_impl.round:_finish_gin", _round_finish(_own_melds, count_deadwood=False)))),
-    Miniature("first-best-spread", "SCORE-AUTO-SPREAD", "scoring", "Of several least-deadwood spreads the knocker takes the first found, not the one worst for the defender.",
-              patches=(Replace("reference_impl.scoring:knocker_spread", _first_best_spread),)),
+    Miniature("first-best-spread", "SCORE-AUTO-SPREAD", "scoring",
+              "The engine declares that the knocker lays down the spread best for him, yet of several least-deadwood spreads takes the first found, not the one worst for the defender.",
+              patches=(Replace("reference_impl.scoring:knocker_spread", _first_best_spread),), knocker_spread="best"),
 )
