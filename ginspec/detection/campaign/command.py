@@ -15,6 +15,7 @@ import yaml
 from ginspec.detection.campaign.checkpoint import ProgressSaver, check_fresh_folder, load_progress, prepare_folder, save_progress
 from ginspec.detection.campaign.compare import check_hand
 from ginspec.detection.campaign.hands import play_hand
+from ginspec.detection.campaign.readings import playing_readings
 from ginspec.detection.campaign.report import build_report, print_summary, recorded_options
 from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import Plan, open_engine_for, play_chunks
@@ -49,6 +50,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
             raise UsageError(f"--games: variant {quote(variant)} has table_format={parameters['table_format']}: a campaign plays games of two players or of one table ({', '.join(GAME_FORMS)})")
         automatic = profile.capabilities.layoff_style == "automatic"
         plan = Plan(args.engine, variant, overrides, parameters, args.seed, (args.games if games else args.hands) or 1, args.shard, args.timeout, games, automatic)
+        plan = playing_readings(plan, profile.capabilities)[0]
     except BaseException:
         adapter.close()
         raise
@@ -152,15 +154,15 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
             player = UnitPlayer(plan, engine, omits)
             outcome = player.check(args.replay_index)
             if plan.games:
-                game = play_game(plan.parameters, plan.seed, args.replay_index, plan.automatic)
+                game = play_game(plan.parameters, plan.seed, args.replay_index, plan.automatic, plan.readings)
                 out.write(f"# game {game.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(game.hands)} hands\n")
                 document = game.transcript(plan.variant, plan.overrides)
             else:
-                hand = play_table_hand(table_play_rules(plan.parameters), plan.seed, args.replay_index)
+                hand = play_table_hand(table_play_rules(plan.rules_parameters), plan.seed, args.replay_index)
                 out.write(f"# table hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
                 document = hand.transcript(plan.variant, plan.overrides)
         else:
-            hand = play_hand(RoundRules.for_two_players(plan.parameters), plan.seed, args.replay_index, plan.automatic)
+            hand = play_hand(RoundRules.for_two_players(plan.rules_parameters), plan.seed, args.replay_index, plan.automatic)
             outcome = check_hand(engine, omits, plan.parameters, hand)
             out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
             document = hand.transcript(plan.variant, plan.overrides)
@@ -195,7 +197,7 @@ def command_merge(args: argparse.Namespace, out: TextIO) -> int:
     if tally.findings:
         try:
             engine, _ = open_engine_for(plan)
-            plan = dataclasses.replace(plan, automatic=engine.capabilities().layoff_style == "automatic")
+            plan = playing_readings(dataclasses.replace(plan, automatic=engine.capabilities().layoff_style == "automatic"), engine.capabilities())[0]
         except Exception as exc:  # noqa: BLE001 - findings are still listed, tagged by where they depart
             out.write(f"the engine {plan.engine!r} cannot be started here ({exc}); findings are tagged by where they depart\n")
     try:

@@ -12,6 +12,7 @@ Q2, Q7, Q12, Q19, Q27, Q30, Q31 in a hand of two, Q21 at a table of three or fou
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Mapping
 
 from ginspec.adapters.base import Capabilities
@@ -61,3 +62,17 @@ def honoured(outcome: Outcome, hand: Hand, capabilities: Capabilities, parameter
         return Outcome(outcome.index, "unsupported", problem=str(reasons[0]))
     (signature, cut, problem, _), *rest = kept
     return Outcome(outcome.index, "disagree", signature, cut, problem, also=tuple(rest))
+
+
+def playing_readings(plan: Any, capabilities: Capabilities) -> tuple[Any, Capabilities]:
+    """``plan`` (:class:`ginspec.detection.campaign.worker.Plan`) with the engine's declared readings that the reference engine plays, and the
+    capabilities the hands are judged under: without those readings, since the rules' side plays
+    them (a departure there is a defect, not the reading); the others still decline a hand
+    (:func:`honoured`)."""
+    from ginspec.suite.readings import reference_played
+
+    played = reference_played(capabilities.readings)
+    if not played:
+        return plan, capabilities
+    kept = {question: reading for question, reading in capabilities.readings.items() if question not in played}
+    return dataclasses.replace(plan, readings=played), dataclasses.replace(capabilities, readings=kept)

@@ -39,6 +39,7 @@ from ginspec.detection.campaign.records import parameters_digest
 from ginspec.detection.campaign.oracles import score_sheet_verdict, table_hand_verdict
 from ginspec.detection.campaign.tally import Finding, Tally
 from ginspec.detection.campaign.units import Part, play_part, unit_name
+from ginspec.suite.readings import rules_parameters
 from ginspec.detection.campaign.worker import Plan
 from ginspec.judging.again import RunOptions, shell_line
 from ginspec.suite.files import write_atomic
@@ -233,7 +234,7 @@ def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], d
     if part.hand is None:
         assert part.game is not None
         data, sheet = dict(part.game.question().input), dict(part.game.expected)
-        return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, plan.overrides, data, sheet)
+        return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, rules_parameters(plan.overrides, plan.readings), data, sheet)
     hand = part.hand
     if hand.full is not None:  # posed without its lay-offs: the vector is the hand as played, lay-offs and all
         cut, hand = hand.explicit_cut(cut), hand.full
@@ -242,8 +243,8 @@ def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], d
     wanted = {key: value for key, value in expected.items() if key != "checkpoints"}
     wanted["checkpoints"] = [expected["checkpoints"][-1]]
     if part.kind != "round":
-        return part.kind, vector_input, wanted, table_hand_verdict(plan.variant, plan.overrides, vector_input, wanted)
-    return part.kind, vector_input, wanted, oracle_verdict(plan.variant, plan.overrides, vector_input, wanted)
+        return part.kind, vector_input, wanted, table_hand_verdict(plan.variant, rules_parameters(plan.overrides, plan.readings), vector_input, wanted)
+    return part.kind, vector_input, wanted, oracle_verdict(plan.variant, rules_parameters(plan.overrides, plan.readings), vector_input, wanted)
 
 
 def build_report(
@@ -265,7 +266,7 @@ def build_report(
             findings[-1]["again"] = again_command(plan, run, findings[-1]["shortest"]["index"])
             continue
         index, cut, problem, part_number = found.shortest()
-        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic)
+        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic, plan.readings)
         kind, vector_input, wanted, oracle = _vector_of(plan, part, cut)
         if defect is not None:
             tags, how, title = list(defect.rules), f"diagnosis: the known defect {defect.name}", defect.title
