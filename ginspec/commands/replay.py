@@ -88,7 +88,7 @@ def engine_verdict(transcript: Any, adapter: Any, engine: str, rules_answer: dic
     """The verdict on the engine's replay of a transcript the rules accept."""
     from ginspec.adapters.jsonl import EngineFault
     from ginspec.play.replay_plan import plan_replay
-    from ginspec.play.replay_plan import reading_played
+    from ginspec.play.replay_plan import other_spread_agrees, reading_played
     from ginspec.play.transcripts import compared, engine_divergence, rules_replay
 
     capabilities, played = reading_played(adapter.capabilities())
@@ -116,6 +116,8 @@ def engine_verdict(transcript: Any, adapter: Any, engine: str, rules_answer: dic
     if isinstance(declined, str):
         return "unsupported", f"{told}; unsupported: {engine} declined it: {declined[:300]}"
     divergence = engine_divergence(transcript, plan.rules_answer, engine_answer, capabilities.omits)
+    if divergence is not None and other_spread_agrees(transcript, plan.question, engine_answer, capabilities, played):
+        divergence = None  # the knocker's spread is his choice: another one is as right
     if divergence is not None:
         where = f"move {divergence.move}" if divergence.move else "the result"
         return "departs", f"{told}; {engine} departs from the rules{under} at {where}: {divergence.problem}"

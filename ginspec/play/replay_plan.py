@@ -126,3 +126,27 @@ def plan_replay(transcript: Any, capabilities: Capabilities, rules_answer: Mappi
     if home_question is None:
         return ReplayPlan(None, None, unsupported=f"{reason}; under {home}, its own rules: {home_reason}")
     return ReplayPlan(home_question, home_answer, under=home)
+
+
+def other_spread_agrees(transcript: Any, question: Question, engine_answer: Any, capabilities: Capabilities, readings: Mapping[str, str] | None = None) -> bool:
+    """Whether ``engine_answer`` is the rules' answer to ``question`` under another spread its
+    knocker may choose where a knock names none (SCORE-AUTO-SPREAD; only those best for him when
+    the engine declares ``knocker_spread: best``): the rules leave that choice to the knocker
+    (:mod:`ginspec.judging.admissible`), so such an answer agrees with the rules as much."""
+    from ginspec.adapters.capability_shape import KNOCKER_SPREADS
+    from ginspec.judging.admissible import spread_questions
+    from ginspec.judging.dependence import posed_answer
+    from ginspec.play.transcripts import engine_divergence
+    from ginspec.suite.readings import rules_parameters
+
+    if capabilities.knocker_spread not in KNOCKER_SPREADS:
+        return False
+    ruled = replace(question, parameters=rules_parameters(question.parameters, readings or {}))
+    for posed in spread_questions(ruled, capabilities.knocker_spread == "best"):
+        try:
+            answer = posed_answer(posed)
+        except Exception:  # noqa: BLE001 - a spread the rules cannot score admits nothing
+            continue
+        if engine_divergence(transcript, answer, engine_answer, capabilities.omits) is None:
+            return True
+    return False

@@ -104,13 +104,15 @@ class UnitPlayer:
             from ginspec.detection.campaign.readings import honoured
 
             return honoured(check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand), table_hand, self.capabilities, self.plan.rules_parameters, TABLE_KIND)
+        from ginspec.detection.campaign.choices import admitted
         from ginspec.detection.campaign.detours import past_refusal
         from ginspec.detection.campaign.readings import honoured
 
         rules = RoundRules.for_two_players(self.plan.rules_parameters)
 
         def judged(hand: Hand) -> Outcome:
-            return honoured(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.capabilities, self.plan.rules_parameters)
+            outcome = admitted(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.adapter, self.capabilities, parameters, self.plan.rules_parameters)
+            return honoured(outcome, hand, self.capabilities, self.plan.rules_parameters)
 
         hand = play_hand(rules, self.plan.seed, index, self.plan.automatic)
         return past_refusal(judged(hand), hand, lambda move: judged(play_hand(rules, self.plan.seed, index, self.plan.automatic, move)))

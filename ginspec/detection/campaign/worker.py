@@ -16,6 +16,7 @@ from ginspec.adapters.base import Adapter
 from ginspec.detection.campaign.compare import check_each_hand, check_each_played, check_each_played_natively, check_hand, native_each_asker
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
+from ginspec.detection.campaign.choices import admitted
 from ginspec.detection.campaign.detours import past_refusal
 from ginspec.detection.campaign.readings import honoured, playing_readings
 from ginspec.detection.campaign.tally import Tally
@@ -109,7 +110,9 @@ class ChunkPlayer:
         return chunk, tally
 
     def judged(self, outcome: Any, hand: Any) -> Any:
-        """A hand's outcome under the engine's declared readings, gone on past a refused move."""
+        """A hand's outcome with the knocker's spread the engine's choice, under its declared
+        readings, gone on past a refused move."""
+        outcome = admitted(outcome, hand, self.adapter, self.capabilities, self.plan.parameters, self.plan.rules_parameters)
         outcome = honoured(outcome, hand, self.capabilities, self.plan.rules_parameters)
         if outcome.status != "disagree":
             return outcome
@@ -121,7 +124,8 @@ class ChunkPlayer:
         hand = play_moves(self.rules, plan.seed, index, plan.automatic, move).hand
         if plan.automatic:
             hand = hand.without_layoffs()
-        return honoured(check_hand(self.adapter, self.omits, plan.parameters, hand), hand, self.capabilities, plan.rules_parameters)
+        outcome = admitted(check_hand(self.adapter, self.omits, plan.parameters, hand), hand, self.adapter, self.capabilities, plan.parameters, plan.rules_parameters)
+        return honoured(outcome, hand, self.capabilities, plan.rules_parameters)
 
     def close(self) -> None:
         self.adapter.close()
