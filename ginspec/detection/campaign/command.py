@@ -21,7 +21,6 @@ from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import Plan, open_engine_for, play_chunks
 from ginspec.errors import Interrupted, UsageError, quote
 from ginspec.judging.again import run_options
-from reference_impl.rules import RoundRules
 
 GAME_FORMS = ("heads_up", "one_table")
 """The forms of the game a campaign plays whole games of (hand by hand, then the score sheet)."""
@@ -145,6 +144,11 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
     plan, engine, omits = _plan(args)
     from ginspec.detection.campaign.units import UnitPlayer, at_table
 
+    otherwise: tuple[int, ...] = getattr(args, "played_otherwise", None) or ()
+    detours: list[tuple[str, str]] = []
+    if otherwise and (plan.games or at_table(plan.parameters)):
+        engine.close()
+        raise UsageError("--played-otherwise: only a hand for two goes on past a refused move; leave it out with --games or a table")
     try:
         if plan.games or at_table(plan.parameters):
             from ginspec.detection.campaign.games import play_game
@@ -162,13 +166,15 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(f"# table hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
                 document = hand.transcript(plan.variant, plan.overrides)
         else:
-            hand = play_hand(RoundRules.for_two_players(plan.rules_parameters), plan.seed, args.replay_index, plan.automatic)
-            outcome = check_hand(engine, omits, plan.parameters, hand)
-            out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
+            outcome, hand, detours = _judged_hand(plan, engine, omits, args.replay_index, otherwise)
+            shown = f", played otherwise at move(s) {', '.join(map(str, otherwise))}" if otherwise else ""
+            out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}{shown}: {len(hand.actions)} actions\n")
             document = hand.transcript(plan.variant, plan.overrides)
     finally:
         engine.close()
     out.write(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
+    for moves, signature in detours:
+        out.write(f"# past the refused moves, played otherwise at move(s) {moves} (--played-otherwise {moves.replace(' ', '')}): {signature}\n")
     unit = "game" if plan.games else "hand"
     if outcome.status == "agree":
         out.write(f"# {plan.engine} agrees with the rules at every checkpoint and at the end\n")
@@ -180,6 +186,22 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
     where = "" if part is None else (" in the score sheet" if part < 0 else f" in hand {part + 1} of the game")
     out.write(f"# {plan.engine} departs{where}: {outcome.signature}\n# shortest: the first {outcome.cut} actions; {outcome.problem}\n")
     return 1
+
+
+def _judged_hand(plan: Plan, engine: Any, omits: frozenset[str], index: int, otherwise: tuple[int, ...]) -> tuple[Any, Any, list[tuple[str, str]]]:
+    """Hand ``index`` for two, played otherwise at the moves ``otherwise`` (from 1) when they are
+    given, the engine's outcome on it as the campaign judges it, and the findings the hand shows
+    past its refused moves: (moves played otherwise, signature) each."""
+    from ginspec.detection.campaign.detours import moves_of
+    from ginspec.detection.campaign.worker import ChunkPlayer
+
+    player = ChunkPlayer(plan, engine, omits)
+    hand = play_hand(player.rules, plan.seed, index, plan.automatic)
+    outcome = player.judged(check_hand(engine, player.omits, plan.parameters, hand), hand)
+    detours = [(", ".join(str(move + 1) for move in moves_of(part)), signature) for signature, _, _, part in outcome.also if part]
+    if otherwise:
+        outcome, hand = player.detoured(index, tuple(move - 1 for move in otherwise))
+    return outcome, hand, detours
 
 
 def command_merge(args: argparse.Namespace, out: TextIO) -> int:

@@ -214,7 +214,7 @@ def _finding_problem(found: Mapping[str, Any], shard: Shard, played: int, games:
     for index, _, _, part in found["occurrences"]:
         if index not in known:
             return f"occurrences: {index} is not one of its indices"
-        if part != 0 and not games:
+        if part < 0 and not games:  # a hand's part is 0, or the moves it was played otherwise at (detours.part_of)
             return f"occurrences: part {part} in a campaign of hands"
     return None
 

@@ -38,6 +38,7 @@ from ginspec.detection.campaign.hands import Hand
 from ginspec.detection.campaign.records import parameters_digest
 from ginspec.detection.campaign.oracles import score_sheet_verdict, table_hand_verdict
 from ginspec.detection.campaign.tally import Finding, Tally
+from ginspec.detection.campaign.detours import moves_of
 from ginspec.detection.campaign.units import Part, play_part, unit_name
 from ginspec.suite.readings import rules_parameters
 from ginspec.detection.campaign.worker import Plan
@@ -192,8 +193,11 @@ def _shortest(plan: Plan, index: int, cut: int, part: int) -> dict[str, Any]:
     shortest: dict[str, Any] = {"seed": plan.seed, "index": index, "actions": cut}
     if plan.games:
         shortest["hand"] = "score sheet" if part == SCORE_PART else part + 1
-    elif part > 0:  # the hand played otherwise at a move the engine refused (ginspec.detection.campaign.detours)
-        shortest["played_otherwise_at_move"] = part
+    elif part > 0:  # the hand played otherwise at moves the engine refused (ginspec.detection.campaign.detours)
+        moves = [move + 1 for move in moves_of(part)]
+        shortest["played_otherwise_at_move"] = moves[0]
+        if len(moves) > 1:
+            shortest["played_otherwise_at_moves"] = moves
     return shortest
 
 

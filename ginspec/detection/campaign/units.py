@@ -59,8 +59,10 @@ def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int,
     played = rules_parameters(parameters, readings or {})
     if at_table(parameters):
         return Part(play_table_hand(table_play_rules(played), seed, index), TABLE_KIND)
-    detour = part - 1 if part > 0 else None  # a hand played otherwise at a refused move (ginspec.detection.campaign.detours)
-    return Part(play_hand(RoundRules.for_two_players(played), seed, index, automatic, detour), "round")
+    from ginspec.detection.campaign.detours import moves_of
+
+    detours = moves_of(part)  # a hand played otherwise at refused moves (ginspec.detection.campaign.detours)
+    return Part(play_hand(RoundRules.for_two_players(played), seed, index, automatic, detours or None), "round")
 
 
 TABLE_LAYOFFS = "the engine lays off for the defender, and at a table of three or four each defender lays off in turn onto the spread as the others left it"
@@ -115,7 +117,11 @@ class UnitPlayer:
             return honoured(outcome, hand, self.capabilities, self.plan.rules_parameters)
 
         hand = play_hand(rules, self.plan.seed, index, self.plan.automatic)
-        return past_refusal(judged(hand), hand, lambda move: judged(play_hand(rules, self.plan.seed, index, self.plan.automatic, move)))
+        def detoured(moves: tuple[int, ...]) -> tuple[Outcome, Hand]:
+            other = play_hand(rules, self.plan.seed, index, self.plan.automatic, moves)
+            return judged(other), other
+
+        return past_refusal(judged(hand), hand, detoured)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         tally = Tally()

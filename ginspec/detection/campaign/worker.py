@@ -116,16 +116,17 @@ class ChunkPlayer:
         outcome = honoured(outcome, hand, self.capabilities, self.plan.rules_parameters)
         if outcome.status != "disagree":
             return outcome
-        return past_refusal(outcome, hand, lambda move: self.detoured(hand.index, move))
+        return past_refusal(outcome, hand, lambda moves: self.detoured(hand.index, moves))
 
-    def detoured(self, index: int, move: int) -> Any:
-        """The outcome of hand ``index`` played otherwise at its move ``move`` (:mod:`ginspec.detection.campaign.detours`)."""
+    def detoured(self, index: int, moves: tuple[int, ...]) -> tuple[Any, Any]:
+        """The outcome of hand ``index`` played otherwise at its moves ``moves``, and that hand
+        (:mod:`ginspec.detection.campaign.detours`)."""
         plan = self.plan
-        hand = play_moves(self.rules, plan.seed, index, plan.automatic, move).hand
+        hand = play_moves(self.rules, plan.seed, index, plan.automatic, moves).hand
         if plan.automatic:
             hand = hand.without_layoffs()
         outcome = admitted(check_hand(self.adapter, self.omits, plan.parameters, hand), hand, self.adapter, self.capabilities, plan.parameters, plan.rules_parameters)
-        return honoured(outcome, hand, self.capabilities, plan.rules_parameters)
+        return honoured(outcome, hand, self.capabilities, plan.rules_parameters), hand
 
     def close(self) -> None:
         self.adapter.close()
