@@ -1,4 +1,7 @@
-"""The readings an engine declares, honoured in a campaign: a hand whose departure turns on an open
+"""The readings an engine declares, honoured in a campaign. A reading the reference engine plays
+(:func:`ginspec.suite.readings.reference_played`: Q2 b, Q7 b, Q12 c, Q19 b, Q27 b and c, Q30 b) is
+played on the rules' side of every hand (:func:`playing_readings`), so the engine is judged on
+every hand under it. For any other: a hand whose departure turns on an open
 question of ``spec/ambiguities.yaml`` that the engine reads otherwise than the rules' default, and
 that no parameter selects (``readings`` in its capabilities), is not a disagreement. The rules'
 moves are played under the default readings, so such an engine departs from them exactly where its
