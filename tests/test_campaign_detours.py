@@ -79,3 +79,13 @@ def test_replay_index_prints_the_hand_played_otherwise_with_its_detours() -> Non
 def test_played_otherwise_takes_move_numbers_only() -> None:
     status, out, err = run("fuzz", "--engine", ENGINE, "--replay-index", "0", "--played-otherwise", "1,x")
     assert status == 2 and "'x' is not a move number from 1" in err and "Traceback" not in err, out + err
+
+
+def test_a_campaign_with_hands_played_otherwise_resumes_from_its_progress_file(tmp_path: Any) -> None:
+    from ginspec.detection.campaign.checkpoint import load_progress, save_progress
+
+    tally = _campaign(60)
+    plan = Plan("detours", "standard", {}, STANDARD, 0, 60)
+    save_progress(tmp_path, plan, 1, tally, 0.0)
+    chunks, resumed, _ = load_progress(tmp_path, plan)
+    assert chunks == 1 and resumed.findings[GIN].occurrences == tally.findings[GIN].occurrences
