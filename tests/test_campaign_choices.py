@@ -66,3 +66,11 @@ def test_replay_accepts_every_spread_the_knocker_may_choose() -> None:
 
 def test_replay_holds_an_engine_declaring_the_best_spread_to_it() -> None:
     assert "departs" in _verdicts(LastSpreadDeclaredBest())
+
+
+def test_whole_games_accept_every_spread_the_knocker_may_choose() -> None:
+    """In a game a lay-off the reference engine played onto its own spread may not fit the engine's:
+    the rules' answer under that spread refuses it, as the engine does."""
+    tally = Tally()
+    play_chunks(Plan("choice", "standard", {}, STANDARD, 0, 30, games=True), 1, 0, lambda _chunk, part: tally.merge(part), LastSpread())
+    assert (tally.agreed, tally.disagreements) == (30, 0), list(tally.findings)

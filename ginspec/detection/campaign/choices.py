@@ -7,7 +7,8 @@ him, and the defender's lay-offs, the moves listed then and the points follow fr
 that lays down another agrees with the rules as much: a hand that disagrees is judged again
 against the rules' answer under each other spread the knocker may choose (only those best for him
 when the engine declares ``knocker_spread: best``), each worked out by the reference engine with
-that spread given, the same moves played; the hand agrees when the engine's answer is one of them.
+that spread given, the same moves played (a lay-off onto the reference engine's spread that does
+not fit another is refused under it); the hand agrees when the engine's answer is one of them.
 The refusal reason, the other choice of the rules, never arises here: every move of a campaign
 hand is legal by the rules, so the rules refuse none.
 """
@@ -23,9 +24,9 @@ from ginspec.detection.campaign.hands import END_FIELDS, Hand
 
 def _hand_of(hand: Hand, answer: Mapping[str, Any]) -> Hand | None:
     """``hand`` with the rules' answer ``answer`` (a reference engine's answer to its ``round``
-    question) as its checkpoints and end; ``None`` when that answer refuses a move."""
+    question, no move refused) as its checkpoints and end; ``None`` when it has not every state."""
     points = answer.get("checkpoints") or {}
-    if answer.get("illegal") or len(points) != len(hand.actions) + 1:
+    if len(points) != len(hand.actions) + 1:
         return None
     checkpoints = [dict(points[str(after)]) for after in range(len(hand.actions) + 1)]
     return Hand(hand.seed, hand.index, hand.deal, hand.actions, checkpoints, {key: answer[key] for key in END_FIELDS if key in answer})
@@ -51,9 +52,22 @@ def admitted(outcome: Outcome, hand: Hand, engine: Adapter, capabilities: Capabi
         return outcome
     for posed in others:
         try:
-            other = _hand_of(hand, posed_answer(posed))
+            answer = posed_answer(posed)
         except Exception:  # noqa: BLE001 - a spread the rules cannot score admits nothing
             continue
-        if other is not None and answers_as_judged(other, observed, capabilities.omits):
+        if _agrees(hand, answer, observed, capabilities.omits):
             return Outcome(outcome.index, "agree")
     return outcome
+
+
+def _agrees(hand: Hand, answer: Mapping[str, Any], observed: Any, omits: frozenset[str]) -> bool:
+    """Whether ``observed`` is ``answer``, the rules' answer to ``hand`` under another spread. A
+    lay-off the hand played onto the reference engine's spread may not fit another: that answer
+    refuses it, and is compared as ``ginspec replay`` compares a refused move."""
+    if not answer.get("illegal"):
+        other = _hand_of(hand, answer)
+        return other is not None and answers_as_judged(other, observed, omits)
+    from ginspec.play.transcripts import Transcript, engine_divergence
+
+    played = Transcript("", {}, hand.deal, tuple(hand.actions), None)
+    return engine_divergence(played, answer, observed, omits) is None

@@ -160,7 +160,10 @@ def check_game(engine: Adapter, capabilities: Capabilities, parameters: Mapping[
         else:  # a departure that is the engine's declared reading declines the hand
             from ginspec.detection.campaign.readings import honoured
 
-            outcome = honoured(check_hand(engine, capabilities.omits, parameters, hand), hand, capabilities, game.rules_parameters)
+            from ginspec.detection.campaign.choices import admitted
+
+            outcome = admitted(check_hand(engine, capabilities.omits, parameters, hand), hand, engine, capabilities, parameters, game.rules_parameters)
+            outcome = honoured(outcome, hand, capabilities, game.rules_parameters)
         if outcome.status == "disagree":
             return PartOutcome(game.index, "disagree", outcome.signature, outcome.cut, f"hand {number + 1} of the game: {outcome.problem}"[:400], number)
         declined += outcome.status == "unsupported"
