@@ -149,6 +149,30 @@ def test_an_engine_with_a_played_reading_and_a_defect_shows_the_defect_in_every_
     gins = sum(play_hand(rules, 0, index).end.get("outcome") == "gin" for index in range(150))
     assert finding["count"] == gins > 0
     assert (report["unsupported"], report["agreed"] + report["disagreements"]) == (0, 150), "the reading is played, no hand declined"
+    assert finding["oracle"] == "confirmed", "the oracle plays the reading too"
+
+
+def test_no_finding_vector_is_written_for_a_hand_that_turns_on_a_reading_played_for_the_engine() -> None:
+    """A vector records no readings: one whose answer turns on Q2 would be wrong under the default."""
+    import dataclasses
+
+    from ginspec.detection.campaign.hands import play_hand
+    from ginspec.detection.campaign.report import _turns_on_readings
+    from ginspec.judging.open_questions import open_questions_of
+    from reference_impl.rules import RoundRules
+
+    parameters = dict(get_variant("standard").parameters)
+    plan = Plan("reads", "standard", {}, parameters, 0, 1)
+    rules = RoundRules.for_two_players(parameters)
+    hands = [play_hand(rules, 0, index) for index in range(40)]
+    inputs = [{"deal": hand.deal, "actions": hand.actions} for hand in hands]
+    turning = [data for data in inputs if "Q2" in open_questions_of("round", data, parameters)]
+    other = [data for data in inputs if "Q2" not in open_questions_of("round", data, parameters)]
+    assert turning and other
+    reads = dataclasses.replace(plan, readings={"Q2": "b"})
+    assert all(_turns_on_readings(reads, "round", data) for data in turning)
+    assert not any(_turns_on_readings(reads, "round", data) for data in other)
+    assert not any(_turns_on_readings(plan, "round", data) for data in turning)
 
 
 def test_a_hand_goes_on_past_a_refused_move_played_otherwise_there(tmp_path: Path) -> None:
