@@ -49,6 +49,7 @@ def test_an_engine_that_forgets_the_best_lay_offs_departs_at_the_end(hands_with_
 
 
 def _profiles() -> dict[str, object]:
+    from tests.test_campaign_profiles import PLAYED_READINGS
     from tests.masquerade_engines import AutomaticLayoffs, Limited, NoRefusals, Omitting, Reading
 
     return {
@@ -58,7 +59,7 @@ def _profiles() -> dict[str, object]:
         "limited knock_limit": Limited({"knock_limit": (10,)}),
         "no refusals": NoRefusals(),
         "home oklahoma": Limited({}, "oklahoma"),
-        "reads Q2 b": Reading("Q2", "b"),
+        **{f"reads {question} {reading}": Reading(question, reading) for question, reading in PLAYED_READINGS},
     }
 
 
@@ -76,3 +77,5 @@ def test_every_profile_agrees_with_itself_in_replay(name: str) -> None:
     verdicts = [replay_one(transcript_from_document(play_hand(rules, 5, index).transcript("standard", {}), f"hand-{index}"), engine, name)[0] for index in range(10)]
     assert "departs" not in verdicts and "error" not in verdicts, verdicts
     assert "ok" in verdicts
+    if name.startswith("reads "):  # played by the rules' side: judged on every hand, none turned away
+        assert set(verdicts) == {"ok"}, verdicts

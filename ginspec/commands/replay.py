@@ -88,16 +88,23 @@ def engine_verdict(transcript: Any, adapter: Any, engine: str, rules_answer: dic
     """The verdict on the engine's replay of a transcript the rules accept."""
     from ginspec.adapters.jsonl import EngineFault
     from ginspec.play.replay_plan import plan_replay
-    from ginspec.play.transcripts import compared, engine_divergence
+    from ginspec.play.replay_plan import other_spread_agrees, reading_played
+    from ginspec.play.transcripts import compared, engine_divergence, rules_replay
 
-    capabilities = adapter.capabilities()
+    capabilities, played = reading_played(adapter.capabilities())
+    if played:  # the rules' side plays the engine's readings (the transcript's own moves were checked by the default rules)
+        try:
+            rules_answer = rules_replay(transcript, variant, played)
+        except InvalidTranscript as exc:
+            return "invalid", str(exc)
+        told = _told(rules_answer, len(transcript.actions))
     if capabilities.layoff_style == "automatic":
         from ginspec.play.replay_automatic import posed_for_automatic
 
-        posed = posed_for_automatic(transcript, variant)
+        posed = posed_for_automatic(transcript, variant, played)
         if posed is not None:
             transcript, rules_answer = posed
-    plan = plan_replay(transcript, capabilities, rules_answer, variant)
+    plan = plan_replay(transcript, capabilities, rules_answer, variant, played)
     if plan.question is None or plan.rules_answer is None:
         return "unsupported", f"{told}; unsupported: {engine} cannot replay it: {plan.unsupported}"
     under = f" of {plan.under} (its own variant)" if plan.under else ""
@@ -109,6 +116,8 @@ def engine_verdict(transcript: Any, adapter: Any, engine: str, rules_answer: dic
     if isinstance(declined, str):
         return "unsupported", f"{told}; unsupported: {engine} declined it: {declined[:300]}"
     divergence = engine_divergence(transcript, plan.rules_answer, engine_answer, capabilities.omits)
+    if divergence is not None and other_spread_agrees(transcript, plan.question, engine_answer, capabilities, played):
+        divergence = None  # the knocker's spread is his choice: another one is as right
     if divergence is not None:
         where = f"move {divergence.move}" if divergence.move else "the result"
         return "departs", f"{told}; {engine} departs from the rules{under} at {where}: {divergence.problem}"

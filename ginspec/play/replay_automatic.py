@@ -12,7 +12,7 @@ lay-offs may be fewer or other than the best: the engine is judged on its own, b
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Mapping
 
 from ginspec.play.transcripts import Transcript, round_question, rules_replay
 
@@ -22,9 +22,10 @@ def _is_layoff(text: str) -> bool:
     return len(words) > 1 and words[1] == "layoff"
 
 
-def posed_for_automatic(transcript: Transcript, variant: str | None = None) -> tuple[Transcript, dict[str, Any]] | None:
+def posed_for_automatic(transcript: Transcript, variant: str | None = None, readings: Mapping[str, str] | None = None) -> tuple[Transcript, dict[str, Any]] | None:
     """The transcript without its lay-offs and the rules' answer an engine laying off for the
-    defender must give to it (see the module docstring), under ``variant`` when one is given; or
+    defender must give to it (see the module docstring), under ``variant`` when one is given (and
+    the rules' side under ``readings``, :func:`ginspec.play.transcripts.rules_replay`); or
     ``None`` when lay-offs cannot touch the hand, or its moves cannot be played with the best
     lay-offs (a move the rules refuse: the transcript is then judged as it is written)."""
     from ginspec.judging.automatic import best_layoff_moves, strip_layoffs
@@ -37,7 +38,7 @@ def posed_for_automatic(transcript: Transcript, variant: str | None = None) -> t
         moves, choices = best_layoff_moves(question.input, question.parameters)
     except Exception:  # noqa: BLE001 - a move the rules refuse: the hand is judged as written
         return None
-    answer = rules_replay(dataclasses.replace(transcript, actions=tuple(moves)), variant)
+    answer = rules_replay(dataclasses.replace(transcript, actions=tuple(moves)), variant, readings)
     points = [{"after": int(step), **state} for step, state in sorted((answer.get("checkpoints") or {}).items(), key=lambda item: int(item[0]))]
     refused = {"illegal": answer["illegal"]} if answer.get("illegal") else {}
     _, stripped = strip_layoffs(moves, {"checkpoints": points, **refused})

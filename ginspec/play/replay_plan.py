@@ -8,9 +8,11 @@
 - **Home variant.** When the engine cannot play the transcript's rules where the moves depend on
   them, and has a home variant (``home_variant``), the same moves are judged under its own rules
   instead, as ``check`` derives a case for them; the verdict names that variant.
-- **Readings.** A transcript whose moves turn on an open question of ``spec/ambiguities.yaml``
-  that no parameter settles (:mod:`ginspec.judging.open_questions`) is not put to an engine that declares
-  another reading than the default (:meth:`ginspec.adapters.base.Capabilities.reading_unsupported`).
+- **Readings.** An engine's declared reading of an open question of ``spec/ambiguities.yaml``
+  that no parameter settles is played by the rules' side where the reference engine plays it
+  (:func:`reading_played`), so the transcript is judged under it. A transcript whose moves turn
+  on another such reading (:mod:`ginspec.judging.open_questions`) is not put to the engine
+  (:meth:`ginspec.adapters.base.Capabilities.reading_unsupported`).
 - **Unsupported.** A transcript the engine cannot play under any of these is *unsupported*, with
   the reason, never an error of the engine.
 """
@@ -34,6 +36,18 @@ class ReplayPlan:
     rules_answer: Mapping[str, Any] | None
     under: str | None = None
     unsupported: str | None = None
+
+
+def reading_played(capabilities: Capabilities) -> tuple[Capabilities, dict[str, str]]:
+    """The engine's declared readings that the reference engine plays
+    (:func:`ginspec.suite.readings.reference_played`), and its capabilities without them: the
+    rules' side of a replay plays them, so a move that turns on them is judged, not turned away."""
+    from ginspec.suite.readings import reference_played
+
+    played = reference_played(capabilities.readings)
+    if not played:
+        return capabilities, {}
+    return replace(capabilities, readings={question: reading for question, reading in capabilities.readings.items() if question not in played}), played
 
 
 def compared_paths(question: Question, rules_answer: Mapping[str, Any]) -> tuple[str, ...]:
@@ -88,9 +102,10 @@ def playable(question: Question, rules_answer: Mapping[str, Any], capabilities: 
     return question, None
 
 
-def plan_replay(transcript: Any, capabilities: Capabilities, rules_answer: Mapping[str, Any], variant: str | None = None) -> ReplayPlan:
+def plan_replay(transcript: Any, capabilities: Capabilities, rules_answer: Mapping[str, Any], variant: str | None = None, readings: Mapping[str, str] | None = None) -> ReplayPlan:
     """How ``transcript`` is put to the engine of ``capabilities`` (see the module docstring);
-    ``rules_answer`` is the rules' answer under ``variant`` (``None``: the transcript's own)."""
+    ``rules_answer`` is the rules' answer under ``variant`` (``None``: the transcript's own) and
+    the ``readings`` the rules' side plays (:func:`reading_played`)."""
     from ginspec.errors import InvalidTranscript
     from ginspec.play.transcripts import round_question, rules_replay
 
@@ -101,7 +116,7 @@ def plan_replay(transcript: Any, capabilities: Capabilities, rules_answer: Mappi
     if variant is not None or home is None or home == transcript.variant:
         return ReplayPlan(None, None, unsupported=reason)
     try:
-        home_answer = rules_replay(transcript, home)
+        home_answer = rules_replay(transcript, home, readings)
     except InvalidTranscript as exc:
         return ReplayPlan(None, None, unsupported=f"{reason}; nor can the hand be dealt under {home}, its own rules: {str(exc).split(': ', 1)[-1]}")
     refused = home_answer.get("illegal")
@@ -111,3 +126,27 @@ def plan_replay(transcript: Any, capabilities: Capabilities, rules_answer: Mappi
     if home_question is None:
         return ReplayPlan(None, None, unsupported=f"{reason}; under {home}, its own rules: {home_reason}")
     return ReplayPlan(home_question, home_answer, under=home)
+
+
+def other_spread_agrees(transcript: Any, question: Question, engine_answer: Any, capabilities: Capabilities, readings: Mapping[str, str] | None = None) -> bool:
+    """Whether ``engine_answer`` is the rules' answer to ``question`` under another spread its
+    knocker may choose where a knock names none (SCORE-AUTO-SPREAD; only those best for him when
+    the engine declares ``knocker_spread: best``): the rules leave that choice to the knocker
+    (:mod:`ginspec.judging.admissible`), so such an answer agrees with the rules as much."""
+    from ginspec.adapters.capability_shape import KNOCKER_SPREADS
+    from ginspec.judging.admissible import spread_questions
+    from ginspec.judging.dependence import posed_answer
+    from ginspec.play.transcripts import engine_divergence
+    from ginspec.suite.readings import rules_parameters
+
+    if capabilities.knocker_spread not in KNOCKER_SPREADS:
+        return False
+    ruled = replace(question, parameters=rules_parameters(question.parameters, readings or {}))
+    for posed in spread_questions(ruled, capabilities.knocker_spread == "best"):
+        try:
+            answer = posed_answer(posed)
+        except Exception:  # noqa: BLE001 - a spread the rules cannot score admits nothing
+            continue
+        if engine_divergence(transcript, answer, engine_answer, capabilities.omits) is None:
+            return True
+    return False

@@ -290,13 +290,17 @@ def round_question(transcript: Transcript, variant: str | None = None) -> Questi
     return Question(_replay_kind(parameters)[0], question_input, parameters, transcript.file or "transcript")
 
 
-def rules_replay(transcript: Transcript, variant: str | None = None) -> dict[str, Any]:
+def rules_replay(transcript: Transcript, variant: str | None = None, readings: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The rules' answer (the reference engine's) to the transcript's round question, under
-    ``variant`` when one is given. A deal the rules cannot start is the transcript's fault, named
-    as such."""
+    ``variant`` when one is given, and under the ``readings`` of open questions the reference
+    engine plays (:func:`ginspec.suite.readings.reference_played`) when they are given. A deal the
+    rules cannot start is the transcript's fault, named as such."""
+    from ginspec.suite.readings import rules_parameters
+
     question = round_question(transcript, variant)
+    parameters = rules_parameters(question.parameters, readings or {})
     try:
-        return _replay_kind(question.parameters)[1]({**question.input, "parameters": question.parameters})
+        return _replay_kind(parameters)[1]({**question.input, "parameters": parameters})
     except GinError as exc:
         raise InvalidTranscript(f"{transcript.file}: deal: {exc}") from None
 

@@ -89,6 +89,28 @@ def played_readings(readings: Mapping[str, str], open_questions: Iterable[str]) 
     return played
 
 
+def reference_played(readings: Mapping[str, str]) -> dict[str, str]:
+    """Of the declared ``readings``, those other than the default of a question no parameter
+    selects that the reference engine plays (:data:`reference_impl.rules.READINGS`): the readings
+    a path that plays hands move by move (a campaign, a replay) plays on the rules' side, so that
+    an engine declaring them is judged on every hand instead of having the hands that turn on them
+    declined."""
+    from reference_impl.rules import READINGS
+
+    known = questions()
+    return {
+        question: reading
+        for question, reading in sorted(readings.items())
+        if question in known and reading != default_reading(question) and not reading_of(question, reading).get("parameters") and reading in READINGS.get(question, ())
+    }
+
+
+def rules_parameters(parameters: Mapping[str, Any], played: Mapping[str, str]) -> dict[str, Any]:
+    """``parameters`` as the reference engine plays them under the readings ``played``
+    (:func:`reference_played`): with ``readings`` when there are any, else unchanged."""
+    return {**parameters, "readings": dict(played)} if played else dict(parameters)
+
+
 def reading_unsupported(engine: str, readings: Mapping[str, str], open_questions: Iterable[str]) -> str | None:
     """Why a case whose answer depends on ``open_questions`` cannot be judged for an engine that
     declares ``readings``, or ``None``: the suite works out answers under the default reading of a

@@ -11,8 +11,9 @@ and replayed by another engine, compared checkpoint by checkpoint (``ginspec fuz
 - :mod:`ginspec.detection.campaign.diagnose`: the known defect the diagnosis names for each place of departure.
 - :mod:`ginspec.detection.campaign.oracles`: the table and game oracles that confirm a finding's vector.
 - :mod:`ginspec.detection.campaign.grouping`: the defect a disagreement shows (its signature).
-- :mod:`ginspec.detection.campaign.detours`: a hand played otherwise at a move the engine refuses, so that it goes on.
-- :mod:`ginspec.detection.campaign.readings`: a departure that is the engine's declared reading of an open question, declined.
+- :mod:`ginspec.detection.campaign.detours`: a hand played otherwise at each move the engine refuses, so that it goes on.
+- :mod:`ginspec.detection.campaign.readings`: the engine's declared readings, played on the rules' side where the reference engine plays them, else a departure that is one declined.
+- :mod:`ginspec.detection.campaign.choices`: the knocker's spread, the knocker's choice: an engine's other least-deadwood spread agrees.
 - :mod:`ginspec.detection.campaign.tally`: counts and kept occurrences per finding; merging tallies.
 - :mod:`ginspec.detection.campaign.worker`: the hands of a shard in chunks, over one or many processes.
 - :mod:`ginspec.detection.campaign.records`: what a campaign is, as its files record it, and those files checked before use.

@@ -23,6 +23,18 @@ def hand_count(text: str) -> int:
     return value
 
 
+def move_numbers(text: str) -> tuple[int, ...]:
+    """``1,76``: the moves (from 1, in increasing order) a hand is played otherwise at."""
+    numbers = []
+    for token in text.split(","):
+        if not token.strip().isdigit() or int(token) < 1:
+            raise argparse.ArgumentTypeError(f"{quote(token)} is not a move number from 1")
+        numbers.append(int(token))
+    if any(later <= earlier for earlier, later in zip(numbers, numbers[1:])):
+        raise argparse.ArgumentTypeError(f"{quote(text)}: give the moves in increasing order, as the report lists them")
+    return tuple(numbers)
+
+
 def job_count(text: str) -> int:
     if text == "auto":
         return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -55,6 +67,8 @@ def add_campaign_arguments(fuzz: argparse.ArgumentParser) -> None:
     fuzz.add_argument("--report-dir", metavar="DIR", help="the campaign's folder (default: reports/campaigns/ENGINE-seedS[-shardIofK])")
     fuzz.add_argument("--force", action="store_true", help="start a campaign again in a folder that holds one")
     fuzz.add_argument("--replay-index", type=int, metavar="I", help="print hand I (with --games, game I) of the campaign of --seed as a transcript, and the engine's verdict on it")
+    fuzz.add_argument("--played-otherwise", type=move_numbers, metavar="M[,M...]",
+                      help="with --replay-index, the hand played otherwise at these moves, where the engine refused the move played (a finding's played_otherwise_at_move(s))")
     actions = fuzz.add_subparsers(dest="fuzz_action", metavar="merge", parser_class=type(fuzz))
     merge = actions.add_parser("merge", help="combine the reports of a campaign's shards into one")
     merge.add_argument("folders", nargs="+", metavar="DIR", help="the shards' report folders")

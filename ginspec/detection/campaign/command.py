@@ -15,12 +15,12 @@ import yaml
 from ginspec.detection.campaign.checkpoint import ProgressSaver, check_fresh_folder, load_progress, prepare_folder, save_progress
 from ginspec.detection.campaign.compare import check_hand
 from ginspec.detection.campaign.hands import play_hand
+from ginspec.detection.campaign.readings import playing_readings
 from ginspec.detection.campaign.report import build_report, print_summary, recorded_options
 from ginspec.detection.campaign.tally import Tally
 from ginspec.detection.campaign.worker import Plan, open_engine_for, play_chunks
 from ginspec.errors import Interrupted, UsageError, quote
 from ginspec.judging.again import run_options
-from reference_impl.rules import RoundRules
 
 GAME_FORMS = ("heads_up", "one_table")
 """The forms of the game a campaign plays whole games of (hand by hand, then the score sheet)."""
@@ -49,6 +49,7 @@ def _plan(args: argparse.Namespace) -> tuple[Plan, Any, frozenset[str]]:
             raise UsageError(f"--games: variant {quote(variant)} has table_format={parameters['table_format']}: a campaign plays games of two players or of one table ({', '.join(GAME_FORMS)})")
         automatic = profile.capabilities.layoff_style == "automatic"
         plan = Plan(args.engine, variant, overrides, parameters, args.seed, (args.games if games else args.hands) or 1, args.shard, args.timeout, games, automatic)
+        plan = playing_readings(plan, profile.capabilities)[0]
     except BaseException:
         adapter.close()
         raise
@@ -143,6 +144,11 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
     plan, engine, omits = _plan(args)
     from ginspec.detection.campaign.units import UnitPlayer, at_table
 
+    otherwise: tuple[int, ...] = getattr(args, "played_otherwise", None) or ()
+    detours: list[tuple[str, str]] = []
+    if otherwise and (plan.games or at_table(plan.parameters)):
+        engine.close()
+        raise UsageError("--played-otherwise: only a hand for two goes on past a refused move; leave it out with --games or a table")
     try:
         if plan.games or at_table(plan.parameters):
             from ginspec.detection.campaign.games import play_game
@@ -152,21 +158,23 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
             player = UnitPlayer(plan, engine, omits)
             outcome = player.check(args.replay_index)
             if plan.games:
-                game = play_game(plan.parameters, plan.seed, args.replay_index, plan.automatic)
+                game = play_game(plan.parameters, plan.seed, args.replay_index, plan.automatic, plan.readings)
                 out.write(f"# game {game.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(game.hands)} hands\n")
                 document = game.transcript(plan.variant, plan.overrides)
             else:
-                hand = play_table_hand(table_play_rules(plan.parameters), plan.seed, args.replay_index)
+                hand = play_table_hand(table_play_rules(plan.rules_parameters), plan.seed, args.replay_index)
                 out.write(f"# table hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
                 document = hand.transcript(plan.variant, plan.overrides)
         else:
-            hand = play_hand(RoundRules.for_two_players(plan.parameters), plan.seed, args.replay_index, plan.automatic)
-            outcome = check_hand(engine, omits, plan.parameters, hand)
-            out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}: {len(hand.actions)} actions\n")
+            outcome, hand, detours = _judged_hand(plan, engine, omits, args.replay_index, otherwise)
+            shown = f", played otherwise at move(s) {', '.join(map(str, otherwise))}" if otherwise else ""
+            out.write(f"# hand {hand.index} of the campaign with seed {plan.seed} under {plan.variant}{shown}: {len(hand.actions)} actions\n")
             document = hand.transcript(plan.variant, plan.overrides)
     finally:
         engine.close()
     out.write(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=110))
+    for moves, signature in detours:
+        out.write(f"# past the refused moves, played otherwise at move(s) {moves} (--played-otherwise {moves.replace(' ', '')}): {signature}\n")
     unit = "game" if plan.games else "hand"
     if outcome.status == "agree":
         out.write(f"# {plan.engine} agrees with the rules at every checkpoint and at the end\n")
@@ -178,6 +186,22 @@ def command_replay_index(args: argparse.Namespace, out: TextIO) -> int:
     where = "" if part is None else (" in the score sheet" if part < 0 else f" in hand {part + 1} of the game")
     out.write(f"# {plan.engine} departs{where}: {outcome.signature}\n# shortest: the first {outcome.cut} actions; {outcome.problem}\n")
     return 1
+
+
+def _judged_hand(plan: Plan, engine: Any, omits: frozenset[str], index: int, otherwise: tuple[int, ...]) -> tuple[Any, Any, list[tuple[str, str]]]:
+    """Hand ``index`` for two, played otherwise at the moves ``otherwise`` (from 1) when they are
+    given, the engine's outcome on it as the campaign judges it, and the findings the hand shows
+    past its refused moves: (moves played otherwise, signature) each."""
+    from ginspec.detection.campaign.detours import moves_of
+    from ginspec.detection.campaign.worker import ChunkPlayer
+
+    player = ChunkPlayer(plan, engine, omits)
+    hand = play_hand(player.rules, plan.seed, index, plan.automatic)
+    outcome = player.judged(check_hand(engine, player.omits, plan.parameters, hand), hand)
+    detours = [(", ".join(str(move + 1) for move in moves_of(part)), signature) for signature, _, _, part in outcome.also if part]
+    if otherwise:
+        outcome, hand = player.detoured(index, tuple(move - 1 for move in otherwise))
+    return outcome, hand, detours
 
 
 def command_merge(args: argparse.Namespace, out: TextIO) -> int:
@@ -195,7 +219,7 @@ def command_merge(args: argparse.Namespace, out: TextIO) -> int:
     if tally.findings:
         try:
             engine, _ = open_engine_for(plan)
-            plan = dataclasses.replace(plan, automatic=engine.capabilities().layoff_style == "automatic")
+            plan = playing_readings(dataclasses.replace(plan, automatic=engine.capabilities().layoff_style == "automatic"), engine.capabilities())[0]
         except Exception as exc:  # noqa: BLE001 - findings are still listed, tagged by where they depart
             out.write(f"the engine {plan.engine!r} cannot be started here ({exc}); findings are tagged by where they depart\n")
     try:

@@ -108,6 +108,12 @@ def _problems(hand: Hand, observed: Any, omits: frozenset[str], length: int | No
         return (f"{CANNOT_JUDGE}: {type(exc).__name__}: {str(exc)[:200]}",)
 
 
+def answers_as_judged(hand: Hand, observed: Any, omits: frozenset[str]) -> bool:
+    """Whether ``observed``, an engine's answer to the whole of ``hand``, is the rules' answer on
+    every field the campaign judges."""
+    return not _problems(hand, observed, omits, None)
+
+
 Asker = Callable[[Adapter, Hand, Mapping[str, Any], "int | None"], Any]
 """How a hand (or its first ``length`` actions) is put to an engine."""
 Problems = Callable[[Hand, Any, frozenset[str], "int | None"], "tuple[str, ...]"]

@@ -86,7 +86,7 @@ def _passing(plan: Any, tally: Tally, engine: Adapter, capabilities: Capabilitie
     for index in range(min(plan.total, 4 * PASSING_SAMPLES)):
         if index in departing or len(passing) >= PASSING_SAMPLES or not plan.shard.number - 1 == index % plan.shard.count:
             continue
-        part = play_part(plan.parameters, plan.games, plan.seed, index, 0, plan.automatic)
+        part = play_part(plan.parameters, plan.games, plan.seed, index, 0, plan.automatic, plan.readings)
         assert part.hand is not None
         posed = posed_part(part, len(part.hand.actions), plan.parameters, _occurrence_label(plan.seed, index, 0))
         try:
@@ -154,7 +154,7 @@ def diagnose(plan: Any, tally: Tally, engine: Adapter, defects: Sequence[Any] | 
         if is_engine_error(signature):  # a crash, a hang or a broken answer says nothing about a rule
             continue
         for index, cut, _, part_number in _sampled(found):
-            part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic)
+            part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic, plan.readings)
             posed = posed_part(part, cut, plan.parameters, _occurrence_label(plan.seed, index, part_number))
             try:
                 answer = engine.ask(posed.question)

@@ -17,7 +17,7 @@ that departs from the rules (shrunk like a campaign hand), else the score sheet'
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping
 
@@ -71,6 +71,16 @@ class Game:
     first_dealer: str
     hands: tuple[Hand, ...]
     over: bool
+    readings: Mapping[str, str] = field(default_factory=dict)
+    """The readings the reference engine plays the game under (the engine's, where it plays them:
+    :func:`ginspec.suite.readings.reference_played`); the engine is asked under :attr:`parameters`."""
+
+    @property
+    def rules_parameters(self) -> dict[str, Any]:
+        """The parameters the reference engine plays and scores the game under."""
+        from ginspec.suite.readings import rules_parameters
+
+        return rules_parameters(self.parameters, self.readings)
 
     def results(self) -> list[dict[str, Any]]:
         """Every hand's result as the score sheet reads it (winner, outcome, points)."""
@@ -90,7 +100,8 @@ class Game:
         """The rules' score sheet: the reference engine's answer to :meth:`question`."""
         from ginspec.adapters.reference import ReferenceAdapter
 
-        return ReferenceAdapter().ask(self.question())
+        question = self.question()
+        return ReferenceAdapter().ask(Question(question.kind, question.input, self.rules_parameters, question.id))
 
     def transcript(self, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
         """The game as a saved game file (``ginspec replay`` checks each hand, ``ginspec game``
@@ -108,15 +119,19 @@ def game_generator(seed: int, index: int, number: int | None = None) -> random.R
     return random.Random(f"ginspec-campaign-game:{seed}:{index}" + ("" if number is None else f":{number}"))
 
 
-def play_game(parameters: Mapping[str, Any], seed: int, index: int, automatic: bool = False) -> Game:
+def play_game(parameters: Mapping[str, Any], seed: int, index: int, automatic: bool = False, readings: Mapping[str, str] | None = None) -> Game:
     """Game ``index`` of the campaign with seed ``seed``, played to its end; with ``automatic``,
-    each two-player hand with the defender's best lay-offs, posed without them."""
+    each two-player hand with the defender's best lay-offs, posed without them; the rules' side
+    under ``readings`` (:attr:`Game.readings`)."""
     from ginspec.play.game_play import standing_after
+    from ginspec.suite.readings import rules_parameters
+
+    played = rules_parameters(parameters, readings or {})
 
     kind = game_kind(parameters)
     seats = seats_of(parameters)
     table = parameters["table_format"] == "one_table"
-    rules: Any = table_play_rules(parameters) if table else RoundRules.for_two_players(parameters)
+    rules: Any = table_play_rules(played) if table else RoundRules.for_two_players(played)
     first = seats[game_generator(seed, index).randrange(len(seats))]
     dealer = first
     hands: list[Hand] = []
@@ -128,11 +143,11 @@ def play_game(parameters: Mapping[str, Any], seed: int, index: int, automatic: b
         hands.append(hand)
         if not hand.end.get("finished"):
             break
-        standing = standing_after(kind, parameters, first, [{key: hand.end[key] for key in ("winner", "outcome", "points")} for hand in hands])
+        standing = standing_after(kind, played, first, [{key: hand.end[key] for key in ("winner", "outcome", "points")} for hand in hands])
         if standing.over:
-            return Game(seed, index, kind, dict(parameters), first, tuple(hands), True)
+            return Game(seed, index, kind, dict(parameters), first, tuple(hands), True, dict(readings or {}))
         dealer = standing.next_dealer
-    return Game(seed, index, kind, dict(parameters), first, tuple(hands), False)
+    return Game(seed, index, kind, dict(parameters), first, tuple(hands), False, dict(readings or {}))
 
 
 def check_game(engine: Adapter, capabilities: Capabilities, parameters: Mapping[str, Any], game: Game) -> PartOutcome:
@@ -145,7 +160,10 @@ def check_game(engine: Adapter, capabilities: Capabilities, parameters: Mapping[
         else:  # a departure that is the engine's declared reading declines the hand
             from ginspec.detection.campaign.readings import honoured
 
-            outcome = honoured(check_hand(engine, capabilities.omits, parameters, hand), hand, capabilities, parameters)
+            from ginspec.detection.campaign.choices import admitted
+
+            outcome = admitted(check_hand(engine, capabilities.omits, parameters, hand), hand, engine, capabilities, parameters, game.rules_parameters)
+            outcome = honoured(outcome, hand, capabilities, game.rules_parameters)
         if outcome.status == "disagree":
             return PartOutcome(game.index, "disagree", outcome.signature, outcome.cut, f"hand {number + 1} of the game: {outcome.problem}"[:400], number)
         declined += outcome.status == "unsupported"

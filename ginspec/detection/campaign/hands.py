@@ -304,11 +304,20 @@ class PlayedHand:
         return {"deal": self.written_deal, "actions": self.written_actions, "observe_after": list(range(len(self.moves) + 1))}
 
 
-def play_moves(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | None = None) -> PlayedHand:
+def _detour_moves(detour: int | tuple[int, ...] | None) -> frozenset[int]:
+    """The moves (from 0) where a hand is played otherwise than its generator first played it:
+    one, several, or none (:mod:`ginspec.detection.campaign.detours`)."""
+    if detour is None:
+        return frozenset()
+    return frozenset((detour,)) if isinstance(detour, int) else frozenset(detour)
+
+
+def play_moves(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | tuple[int, ...] | None = None) -> PlayedHand:
     """Deal hand ``index`` and play it to its end with moves chosen at random among the legal
     ones (:func:`choose`), recording the state after every action; with ``automatic``, the
     defender lays off as an engine laying off for him does (:func:`best_layoffs`); with
-    ``detour``, another move is played where the hand played its move ``detour`` (from 0)."""
+    ``detour``, another move is played where the hand played its move ``detour`` (from 0), or
+    at each of its moves ``detour`` (:mod:`ginspec.detection.campaign.detours`)."""
     rng = hand_generator(seed, index)
     order = list(DECK)
     rng.shuffle(order)
@@ -337,7 +346,8 @@ def best_layoffs(state: RoundState) -> list[Action]:
 
 
 def play_dealt_moves(
-    rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any], automatic: bool = False, detour: int | None = None
+    rules: RoundRules, seed: int, index: int, rng: random.Random, dealer: str, order: list[Any], automatic: bool = False,
+    detour: int | tuple[int, ...] | None = None,
 ) -> PlayedHand:
     """Deal the pack in ``order`` with ``dealer`` dealing (DEAL-HAND-SIZE-10, DEAL-UPCARD-STOCK) and
     play the hand to its end with moves drawn from ``rng`` (:func:`choose`), recording the state
@@ -347,6 +357,7 @@ def play_dealt_moves(
     moves: list[Action] = []
     points: list[tuple[Any, ...]] = []
     queued: list[Action] = []
+    detours = _detour_moves(detour)
     while True:
         legal = legal_actions(state)
         points.append((state.to_play, state.phase, legal, len(state.stock), state.knock_limit))
@@ -357,7 +368,7 @@ def play_dealt_moves(
             action = queued.pop(0)
         else:
             action = choose(state, legal, rng)
-            if len(moves) == detour:  # the move the hand played here, once more, and then another
+            if len(moves) in detours:  # the move the hand played here, once more, and then another
                 others = [move for move in legal if move != action]
                 action = others[rng._randbelow(len(others))] if others else action
         moves.append(action)
@@ -365,7 +376,7 @@ def play_dealt_moves(
     return PlayedHand(seed, index, start, tuple(moves), tuple(points), state.result)
 
 
-def play_hand(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | None = None) -> Hand:
+def play_hand(rules: RoundRules, seed: int, index: int, automatic: bool = False, detour: int | tuple[int, ...] | None = None) -> Hand:
     """Hand ``index`` of the campaign with seed ``seed``, played (:func:`play_moves`) and written
     in the notation; with ``automatic``, posed as an engine that lays off for the defender is
     asked it (:meth:`Hand.without_layoffs`)."""

@@ -1,4 +1,7 @@
-"""The readings an engine declares, honoured in a campaign: a hand whose departure turns on an open
+"""The readings an engine declares, honoured in a campaign. A reading the reference engine plays
+(:func:`ginspec.suite.readings.reference_played`: Q2 b, Q7 b, Q12 c, Q19 b, Q27 b and c, Q30 b) is
+played on the rules' side of every hand (:func:`playing_readings`), so the engine is judged on
+every hand under it. For any other: a hand whose departure turns on an open
 question of ``spec/ambiguities.yaml`` that the engine reads otherwise than the rules' default, and
 that no parameter selects (``readings`` in its capabilities), is not a disagreement. The rules'
 moves are played under the default readings, so such an engine departs from them exactly where its
@@ -12,6 +15,7 @@ Q2, Q7, Q12, Q19, Q27, Q30, Q31 in a hand of two, Q21 at a table of three or fou
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Mapping
 
 from ginspec.adapters.base import Capabilities
@@ -61,3 +65,17 @@ def honoured(outcome: Outcome, hand: Hand, capabilities: Capabilities, parameter
         return Outcome(outcome.index, "unsupported", problem=str(reasons[0]))
     (signature, cut, problem, _), *rest = kept
     return Outcome(outcome.index, "disagree", signature, cut, problem, also=tuple(rest))
+
+
+def playing_readings(plan: Any, capabilities: Capabilities) -> tuple[Any, Capabilities]:
+    """``plan`` (:class:`ginspec.detection.campaign.worker.Plan`) with the engine's declared readings that the reference engine plays, and the
+    capabilities the hands are judged under: without those readings, since the rules' side plays
+    them (a departure there is a defect, not the reading); the others still decline a hand
+    (:func:`honoured`)."""
+    from ginspec.suite.readings import reference_played
+
+    played = reference_played(capabilities.readings)
+    if not played:
+        return plan, capabilities
+    kept = {question: reading for question, reading in capabilities.readings.items() if question not in played}
+    return dataclasses.replace(plan, readings=played), dataclasses.replace(capabilities, readings=kept)

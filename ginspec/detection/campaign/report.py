@@ -38,7 +38,9 @@ from ginspec.detection.campaign.hands import Hand
 from ginspec.detection.campaign.records import parameters_digest
 from ginspec.detection.campaign.oracles import score_sheet_verdict, table_hand_verdict
 from ginspec.detection.campaign.tally import Finding, Tally
+from ginspec.detection.campaign.detours import moves_of
 from ginspec.detection.campaign.units import Part, play_part, unit_name
+from ginspec.suite.readings import rules_parameters
 from ginspec.detection.campaign.worker import Plan
 from ginspec.judging.again import RunOptions, shell_line
 from ginspec.suite.files import write_atomic
@@ -66,17 +68,18 @@ def _round_oracle() -> Any:
     return rounds if Path(rounds.__file__).resolve().is_relative_to(root) else None
 
 
-def oracle_verdict(variant: str, overrides: Mapping[str, Any], vector_input: Mapping[str, Any], expected: Mapping[str, Any]) -> str:
+def oracle_verdict(variant: str, overrides: Mapping[str, Any], vector_input: Mapping[str, Any], expected: Mapping[str, Any], readings: Mapping[str, str] | None = None) -> str:
     """``confirmed`` when the brute-force round oracle of ``tests/oracle/rounds.py`` gives every
-    expected field; ``unavailable`` outside a checkout or under a house variant (the oracle reads
-    only the variants of ``spec/variants``); else what it contradicts."""
+    expected field, under ``readings`` when they are given; ``unavailable`` outside a checkout or
+    under a house variant (the oracle reads only the variants of ``spec/variants``); else what it
+    contradicts."""
     rounds = _round_oracle()
     if rounds is None:
         return "unavailable"
     from ginspec.detection.campaign.oracles import oracle_variant
 
     try:
-        params = rounds.load_variant(oracle_variant(variant), dict(overrides))
+        params = {**rounds.load_variant(oracle_variant(variant), dict(overrides)), **({"readings": dict(readings)} if readings else {})}
     except (OSError, ValueError) as exc:  # a variant file the oracle cannot read: the vector stands unconfirmed
         return f"unavailable: the oracle cannot read the variant ({type(exc).__name__})"
     states, outcome = rounds.replay(vector_input["deal"], vector_input["actions"], params)
@@ -191,8 +194,11 @@ def _shortest(plan: Plan, index: int, cut: int, part: int) -> dict[str, Any]:
     shortest: dict[str, Any] = {"seed": plan.seed, "index": index, "actions": cut}
     if plan.games:
         shortest["hand"] = "score sheet" if part == SCORE_PART else part + 1
-    elif part > 0:  # the hand played otherwise at a move the engine refused (ginspec.detection.campaign.detours)
-        shortest["played_otherwise_at_move"] = part
+    elif part > 0:  # the hand played otherwise at moves the engine refused (ginspec.detection.campaign.detours)
+        moves = [move + 1 for move in moves_of(part)]
+        shortest["played_otherwise_at_move"] = moves[0]
+        if len(moves) > 1:
+            shortest["played_otherwise_at_moves"] = moves
     return shortest
 
 
@@ -227,13 +233,26 @@ def _groups(tally: Tally, diagnosis: Diagnosis) -> list[tuple[Any, list[str], Fi
     return sorted(groups, key=lambda group: (-group[2].count, group[1][0]))
 
 
+def _turns_on_readings(plan: Plan, kind: str, vector_input: Mapping[str, Any]) -> bool:
+    """Whether the answer of a finding's vector turns on a reading the rules' side played for the
+    engine (:attr:`Plan.readings`): a vector records no readings, so none is written for it."""
+    if not plan.readings:
+        return False
+    from ginspec.judging.open_questions import open_questions_of
+
+    try:
+        return bool(set(open_questions_of(kind, dict(vector_input), plan.parameters)) & set(plan.readings))
+    except Exception:  # noqa: BLE001 - a vector the rules cannot place is not written under readings
+        return True
+
+
 def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], dict[str, Any], str]:
     """(kind, input, expected, oracle) of the vector an occurrence is written as: a hand cut to
     ``cut`` actions judged at its last checkpoint and its end, or a game's score sheet."""
     if part.hand is None:
         assert part.game is not None
         data, sheet = dict(part.game.question().input), dict(part.game.expected)
-        return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, plan.overrides, data, sheet)
+        return part.kind, data, sheet, score_sheet_verdict(part.kind, plan.variant, rules_parameters(plan.overrides, plan.readings), data, sheet)
     hand = part.hand
     if hand.full is not None:  # posed without its lay-offs: the vector is the hand as played, lay-offs and all
         cut, hand = hand.explicit_cut(cut), hand.full
@@ -242,8 +261,8 @@ def _vector_of(plan: Plan, part: Part, cut: int) -> tuple[str, dict[str, Any], d
     wanted = {key: value for key, value in expected.items() if key != "checkpoints"}
     wanted["checkpoints"] = [expected["checkpoints"][-1]]
     if part.kind != "round":
-        return part.kind, vector_input, wanted, table_hand_verdict(plan.variant, plan.overrides, vector_input, wanted)
-    return part.kind, vector_input, wanted, oracle_verdict(plan.variant, plan.overrides, vector_input, wanted)
+        return part.kind, vector_input, wanted, table_hand_verdict(plan.variant, rules_parameters(plan.overrides, plan.readings), vector_input, wanted)
+    return part.kind, vector_input, wanted, oracle_verdict(plan.variant, plan.overrides, vector_input, wanted, plan.readings)
 
 
 def build_report(
@@ -265,7 +284,7 @@ def build_report(
             findings[-1]["again"] = again_command(plan, run, findings[-1]["shortest"]["index"])
             continue
         index, cut, problem, part_number = found.shortest()
-        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic)
+        part = play_part(plan.parameters, plan.games, plan.seed, index, part_number, plan.automatic, plan.readings)
         kind, vector_input, wanted, oracle = _vector_of(plan, part, cut)
         if defect is not None:
             tags, how, title = list(defect.rules), f"diagnosis: the known defect {defect.name}", defect.title
@@ -294,7 +313,7 @@ def build_report(
             "oracle": oracle,
             "vector": None,
         }
-        if not oracle.startswith("contradicted"):
+        if not oracle.startswith("contradicted") and not _turns_on_readings(plan, kind, vector_input):
             area = "game" if part.hand is None else "round"
             path = Path(FINDINGS_FOLDER) / area / f"campaign-{_safe(plan.engine)}-{number:03d}.yaml"
             vector: dict[str, Any] = {"id": ids[number - 1] if area == "round" else ids[number - 1].replace("round-", "game-"), "rules": tags, "variant": plan.variant}

@@ -45,18 +45,24 @@ class Part:
     game: Game | None = None
 
 
-def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int, part: int, automatic: bool = False) -> Part:
+def play_part(parameters: Mapping[str, Any], games: bool, seed: int, index: int, part: int, automatic: bool = False, readings: Mapping[str, str] | None = None) -> Part:
     """Index ``index`` of the campaign played again, and the part of it an occurrence names; with
-    ``automatic``, each hand as an engine laying off for the defender is asked it."""
+    ``automatic``, each hand as an engine laying off for the defender is asked it; the rules' side
+    under ``readings`` (the campaign's :attr:`~ginspec.detection.campaign.worker.Plan.readings`)."""
+    from ginspec.suite.readings import rules_parameters
+
     if games:
-        game = play_game(parameters, seed, index, automatic)
+        game = play_game(parameters, seed, index, automatic, readings)
         if part == SCORE_PART:
             return Part(None, game.kind, game)
         return Part(game.hands[part], hand_kind(parameters), game)
+    played = rules_parameters(parameters, readings or {})
     if at_table(parameters):
-        return Part(play_table_hand(table_play_rules(parameters), seed, index), TABLE_KIND)
-    detour = part - 1 if part > 0 else None  # a hand played otherwise at a refused move (ginspec.detection.campaign.detours)
-    return Part(play_hand(RoundRules.for_two_players(parameters), seed, index, automatic, detour), "round")
+        return Part(play_table_hand(table_play_rules(played), seed, index), TABLE_KIND)
+    from ginspec.detection.campaign.detours import moves_of
+
+    detours = moves_of(part)  # a hand played otherwise at refused moves (ginspec.detection.campaign.detours)
+    return Part(play_hand(RoundRules.for_two_players(played), seed, index, automatic, detours or None), "round")
 
 
 TABLE_LAYOFFS = "the engine lays off for the defender, and at a table of three or four each defender lays off in turn onto the spread as the others left it"
@@ -79,14 +85,17 @@ class UnitPlayer:
         if adapter is None:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
+        from ginspec.detection.campaign.readings import playing_readings
+
         capabilities = adapter.capabilities()
-        self.capabilities = replace(capabilities, omits=frozenset(omits) | capabilities.omits) if omits else capabilities
-        self.table_rules = table_play_rules(plan.parameters) if at_table(plan.parameters) else None
+        capabilities = replace(capabilities, omits=frozenset(omits) | capabilities.omits) if omits else capabilities
+        self.plan, self.capabilities = playing_readings(plan, capabilities)
+        self.table_rules = table_play_rules(self.plan.rules_parameters) if at_table(plan.parameters) else None
 
     def check(self, index: int) -> Outcome:
         parameters = self.plan.parameters
         if self.plan.games:
-            game = play_game(parameters, self.plan.seed, index, self.plan.automatic)
+            game = play_game(parameters, self.plan.seed, index, self.plan.automatic, self.plan.readings)
             if self.table_rules is not None and self.plan.automatic and any(_lays_off(hand) for hand in game.hands):
                 return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
             return check_game(self.adapter, self.capabilities, parameters, game)
@@ -96,17 +105,23 @@ class UnitPlayer:
                 return Outcome(index, "unsupported", problem=TABLE_LAYOFFS)
             from ginspec.detection.campaign.readings import honoured
 
-            return honoured(check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand), table_hand, self.capabilities, parameters, TABLE_KIND)
+            return honoured(check_table_hand(self.adapter, self.capabilities.omits, parameters, table_hand), table_hand, self.capabilities, self.plan.rules_parameters, TABLE_KIND)
+        from ginspec.detection.campaign.choices import admitted
         from ginspec.detection.campaign.detours import past_refusal
         from ginspec.detection.campaign.readings import honoured
 
-        rules = RoundRules.for_two_players(parameters)
+        rules = RoundRules.for_two_players(self.plan.rules_parameters)
 
         def judged(hand: Hand) -> Outcome:
-            return honoured(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.capabilities, parameters)
+            outcome = admitted(check_hand(self.adapter, self.capabilities.omits, parameters, hand), hand, self.adapter, self.capabilities, parameters, self.plan.rules_parameters)
+            return honoured(outcome, hand, self.capabilities, self.plan.rules_parameters)
 
         hand = play_hand(rules, self.plan.seed, index, self.plan.automatic)
-        return past_refusal(judged(hand), hand, lambda move: judged(play_hand(rules, self.plan.seed, index, self.plan.automatic, move)))
+        def detoured(moves: tuple[int, ...]) -> tuple[Outcome, Hand]:
+            other = play_hand(rules, self.plan.seed, index, self.plan.automatic, moves)
+            return judged(other), other
+
+        return past_refusal(judged(hand), hand, detoured)
 
     def play(self, chunk: int) -> tuple[int, Tally]:
         tally = Tally()

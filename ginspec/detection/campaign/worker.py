@@ -16,8 +16,9 @@ from ginspec.adapters.base import Adapter
 from ginspec.detection.campaign.compare import check_each_hand, check_each_played, check_each_played_natively, check_hand, native_each_asker
 from ginspec.detection.campaign.engine import open_engine_for  # noqa: F401 - also used from here by the command
 from ginspec.detection.campaign.hands import Shard, play_moves
+from ginspec.detection.campaign.choices import admitted
 from ginspec.detection.campaign.detours import past_refusal
-from ginspec.detection.campaign.readings import honoured
+from ginspec.detection.campaign.readings import honoured, playing_readings
 from ginspec.detection.campaign.tally import Tally
 from ginspec.errors import SuiteError, UsageError
 from reference_impl.rules import RoundRules
@@ -49,6 +50,17 @@ class Plan:
     automatic: bool = False
     """The engine lays off for the defender (``layoff_style: automatic``): each hand is played with
     the defender's best lay-offs and posed without them (:meth:`~ginspec.detection.campaign.hands.Hand.without_layoffs`)."""
+    readings: Mapping[str, str] = field(default_factory=dict)
+    """The engine's declared readings the reference engine plays
+    (:func:`ginspec.suite.readings.reference_played`): the rules' side of every hand is played
+    under them (:attr:`rules_parameters`), the engine is asked under :attr:`parameters`."""
+
+    @property
+    def rules_parameters(self) -> dict[str, Any]:
+        """The parameters the reference engine plays the hands under: :attr:`parameters` and :attr:`readings`."""
+        from ginspec.suite.readings import rules_parameters
+
+        return rules_parameters(self.parameters, self.readings)
 
     @property
     def chunks(self) -> int:
@@ -65,12 +77,11 @@ class ChunkPlayer:
     """Plays chunks with one engine, started once."""
 
     def __init__(self, plan: Plan, adapter: Adapter | None = None, omits: frozenset[str] = frozenset()) -> None:
-        self.plan = plan
-        self.rules = RoundRules.for_two_players(plan.parameters)
         if adapter is None:
             adapter, omits = open_engine_for(plan)
         self.adapter = adapter
-        self.capabilities = adapter.capabilities()
+        self.plan, self.capabilities = playing_readings(plan, adapter.capabilities())
+        self.rules = RoundRules.for_two_players(self.plan.rules_parameters)
         self.omits = frozenset(omits) | self.capabilities.omits
         self.native_each = None if plan.automatic else native_each_asker(adapter, self.omits)
 
@@ -99,19 +110,23 @@ class ChunkPlayer:
         return chunk, tally
 
     def judged(self, outcome: Any, hand: Any) -> Any:
-        """A hand's outcome under the engine's declared readings, gone on past a refused move."""
-        outcome = honoured(outcome, hand, self.capabilities, self.plan.parameters)
+        """A hand's outcome with the knocker's spread the engine's choice, under its declared
+        readings, gone on past a refused move."""
+        outcome = admitted(outcome, hand, self.adapter, self.capabilities, self.plan.parameters, self.plan.rules_parameters)
+        outcome = honoured(outcome, hand, self.capabilities, self.plan.rules_parameters)
         if outcome.status != "disagree":
             return outcome
-        return past_refusal(outcome, hand, lambda move: self.detoured(hand.index, move))
+        return past_refusal(outcome, hand, lambda moves: self.detoured(hand.index, moves))
 
-    def detoured(self, index: int, move: int) -> Any:
-        """The outcome of hand ``index`` played otherwise at its move ``move`` (:mod:`ginspec.detection.campaign.detours`)."""
+    def detoured(self, index: int, moves: tuple[int, ...]) -> tuple[Any, Any]:
+        """The outcome of hand ``index`` played otherwise at its moves ``moves``, and that hand
+        (:mod:`ginspec.detection.campaign.detours`)."""
         plan = self.plan
-        hand = play_moves(self.rules, plan.seed, index, plan.automatic, move).hand
+        hand = play_moves(self.rules, plan.seed, index, plan.automatic, moves).hand
         if plan.automatic:
             hand = hand.without_layoffs()
-        return honoured(check_hand(self.adapter, self.omits, plan.parameters, hand), hand, self.capabilities, plan.parameters)
+        outcome = admitted(check_hand(self.adapter, self.omits, plan.parameters, hand), hand, self.adapter, self.capabilities, plan.parameters, plan.rules_parameters)
+        return honoured(outcome, hand, self.capabilities, plan.rules_parameters), hand
 
     def close(self) -> None:
         self.adapter.close()
