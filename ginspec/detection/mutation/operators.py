@@ -210,8 +210,8 @@ _NOT_MUTATED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import,
 
 
 def _is_export_list(node: ast.AST) -> bool:
-    """``__all__ = [...]``: what ``import *`` takes, which no engine uses."""
-    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    """``__all__ = [...]`` or ``__all__ += [...]``: what ``import *`` takes, which no engine uses."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
     return any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets)
 
 
