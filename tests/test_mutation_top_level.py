@@ -115,3 +115,19 @@ def test_the_strict_score_counts_every_mutant() -> None:
     _print_table([score], overall([score]), out)
     assert out.getvalue().splitlines()[0].split()[-2:] == ["score", "strict"]
     assert out.getvalue().splitlines()[1].split()[-4:] == ["66.7", "%", "50.0", "%"]
+
+
+def test_a_table_rebuilt_reaches_the_modules_and_classes_that_hold_it() -> None:
+    from reference_impl.round import RoundState
+    from reference_impl.table_round import TableState
+
+    mutant = next(
+        m for m in list_mutants("reference_impl.turn")
+        if m.function == MODULE_LEVEL and m.operator == "item-drop" and m.original.lstrip().startswith("{") and "first_turn" in m.mutated
+        and "('draw', 'draw')" not in m.mutated
+    )
+    assert ("draw", "draw") in RoundState.handlers and ("draw", "draw") in TableState.handlers
+    with installed(mutant.module, mutant.index):
+        assert ("draw", "draw") not in RoundState.handlers, "a class of another module holds the table built again"
+        assert ("draw", "draw") not in TableState.handlers, "and the table built from it, imported by a third module"
+    assert ("draw", "draw") in RoundState.handlers and ("draw", "draw") in TableState.handlers

@@ -1,7 +1,8 @@
 """The mutated code put in place of a live function, and the original put back.
 
 A function's ``__code__`` is replaced where the function object lives, so every reference to it
-(``from reference_impl.melds import is_meld`` in another module included) runs the mutant. The
+(``from reference_impl.melds import is_meld`` in another module included) runs the mutant; a
+module-level value built again is put where the engine's other modules hold the old one. The
 code object is taken from a compile of the whole mutated module, found by its qualified name and
 first line. Any ``functools`` cache of the engine is emptied before and after, so no answer
 computed by the mutant outlives it.
@@ -246,6 +247,42 @@ def _changed(namespace: dict[str, Any], before: dict[str, Any]) -> list[tuple[An
     return restore
 
 
+_SCALARS = (int, float, complex, str, bytes, bool, type(None))
+
+
+def _one_of_a_kind(value: Any) -> bool:
+    """Whether holding this very object means holding it from the module that built it: not a
+    number, a text or an empty tuple, of which equal ones are often one object."""
+    return not isinstance(value, _SCALARS) and not (isinstance(value, (tuple, frozenset)) and not value)
+
+
+def _held_elsewhere(module_name: str, restore: list[tuple[Any, str, Any]], package: str = "reference_impl") -> list[tuple[Any, str, Any]]:
+    """Put each module-level value the mutant built again where the engine's other modules hold
+    the old one: a name imported from the module (``from reference_impl.turn import HANDLERS``)
+    and a class attribute bound to it at import (``handlers = HANDLERS``). A table, a set or any
+    other object is found by identity; a number or a text only under the name it was imported by,
+    since equal small values are often the same object. Returns what to restore."""
+    namespace = vars(importlib.import_module(module_name))
+    changed = [(name, old, namespace[name]) for owner, name, old in restore if owner is namespace and old is not _MISSING and name in namespace]
+    spread: list[tuple[Any, str, Any]] = []
+    for other_name, other in list(sys.modules.items()):
+        if other is None or other_name == module_name or not (other_name == package or other_name.startswith(package + ".")):
+            continue
+        held = vars(other)
+        for name, old, new in changed:
+            for key, value in list(held.items()):
+                if value is old and (key == name or _one_of_a_kind(old)):
+                    spread.append((held, key, old))
+                    held[key] = new
+        for cls in [value for value in list(held.values()) if isinstance(value, type) and value.__module__ == other_name]:
+            for key, value in _class_values(cls).items():
+                for _, old, new in changed:
+                    if value is old and _one_of_a_kind(old):
+                        spread.append((cls, key, old))
+                        setattr(cls, key, new)
+    return spread
+
+
 def _instances_made_at_import(module_name: str, class_name: str) -> list[Any]:
     """The instances of a class of the module held in its module-level values (a pack of cards
     in a tuple, a table keyed by card), each once."""
@@ -354,6 +391,7 @@ def installed(module_name: str, index: int) -> Iterator[None]:
             instances = _instances_made_at_import(module_name, mutated.function.__qualname__.split(".")[0])
         elif mutated.at_import:
             restore = _rebuild_module_values(module_name, mutated.module_code)
+            restore += _held_elsewhere(module_name, restore)
         mutated.function.__code__ = mutated.code  # type: ignore[assignment]
         _initialise_again(instances, mutated.function)
         yield
@@ -376,6 +414,7 @@ def _top_level_installed(module_name: str, tree: ast.Module | None, unit: str) -
     _forget()
     try:
         restore = _rerun_top_level(module_name, tree)
+        restore += _held_elsewhere(module_name, restore)
         yield
     finally:
         _undo(restore)
