@@ -243,3 +243,32 @@ def test_a_mutant_of_what_the_engine_makes_once_and_keeps_is_seen():
     with installed("reference_impl.legal", mutant.index):
         assert [action.verb for action in legal_actions(state)].count("discard") == 0
     assert legal_actions(state) == before
+
+
+def test_a_case_answered_from_an_earlier_case_s_cache_is_mapped_to_the_lines_that_work_it_out() -> None:
+    from ginspec.detection.mutation.cases import LineTracer, SuiteCase, coverage_map
+    from ginspec.detection.mutation.install import forget_answers
+    from reference_impl.cards import mask_of, parse_cards
+    from reference_impl.deadwood import optimal_arrangements
+
+    mask = mask_of(parse_cards("Ah 2h 3h 4h Jh Qh Kh 9c 9d 9s"))
+
+    def ask() -> bool:
+        optimal_arrangements(mask, ace_high=True)
+        return False
+
+    import sys
+    import threading
+
+    before = sys.gettrace(), threading.gettrace()
+    tracer = LineTracer()
+    tracer.start()
+    try:
+        lines, failing, _ = coverage_map([SuiteCase("first", ask), SuiteCase("again", ask)], tracer, forget_answers)
+    finally:
+        tracer.stop()
+        sys.settrace(before[0])
+        threading.settrace(before[1])  # type: ignore[arg-type]
+    assert not failing
+    assert any(path.endswith("deadwood.py") for path, _ in lines["again"])
+    assert lines["again"] == lines["first"], "the second case works the answer out again, as under a mutant"

@@ -101,16 +101,21 @@ class LineTracer:
         threading.settrace(None)  # type: ignore[arg-type]
 
 
-def coverage_map(cases: list[SuiteCase], tracer: LineTracer) -> tuple[dict[str, list[tuple[str, int]]], list[str], dict[str, float]]:
+def coverage_map(
+    cases: list[SuiteCase], tracer: LineTracer, forget: Callable[[], None] = lambda: None
+) -> tuple[dict[str, list[tuple[str, int]]], list[str], dict[str, float]]:
     """Each case's lines of the engine, from one traced run, the cases that fail unmutated, and
     each case's time (traced).
 
-    The tracer must have been started before the scenario session opened its engine, so that
-    the engine's own thread is traced too."""
+    ``forget`` empties the engine's caches and memos before each case, so that a case whose
+    answer an earlier case's cache would give runs (and is mapped to) the lines that work it out,
+    as it does when a mutant runs with the caches emptied. The tracer must have been started
+    before the scenario session opened its engine, so that the engine's own thread is traced too."""
     lines: dict[str, list[tuple[str, int]]] = {}
     failing: list[str] = []
     seconds: dict[str, float] = {}
     for case in cases:
+        forget()
         tracer.lines = set()
         started = time.perf_counter()
         if case.run():

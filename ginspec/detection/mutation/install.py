@@ -366,7 +366,9 @@ def remember_memos(package: str = "reference_impl") -> None:
                 _MEMOS.append(value)
 
 
-def _forget() -> None:
+def forget_answers() -> None:
+    """Empty the engine's caches and the memos noted by :func:`remember_memos`: no answer worked out
+    before is remembered."""
     clear_caches()
     for memo in _MEMOS:
         memo.clear()
@@ -384,7 +386,7 @@ def installed(module_name: str, index: int) -> Iterator[None]:
         return
     original = mutated.function.__code__
     restore: list[tuple[Any, str, Any]] = []
-    _forget()
+    forget_answers()
     instances: list[Any] = []
     try:
         if mutated.at_import and "." in mutated.function.__qualname__:
@@ -401,7 +403,7 @@ def installed(module_name: str, index: int) -> Iterator[None]:
         try:
             _initialise_again(instances, mutated.function)
         finally:
-            _forget()
+            forget_answers()
 
 
 @contextmanager
@@ -411,11 +413,11 @@ def _top_level_installed(module_name: str, tree: ast.Module | None, unit: str) -
     if tree is None:
         raise NotInstallable(f"{module_name}: no mutated module for {unit}")
     restore: list[tuple[Any, str, Any]] = []
-    _forget()
+    forget_answers()
     try:
         restore = _rerun_top_level(module_name, tree)
         restore += _held_elsewhere(module_name, restore)
         yield
     finally:
         _undo(restore)
-        _forget()
+        forget_answers()

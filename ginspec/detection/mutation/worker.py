@@ -28,7 +28,7 @@ from typing import Any, TextIO
 import pytest
 
 from ginspec.detection.mutation.cases import LineTracer, SuiteCase, coverage_map, scenario_cases, vector_cases
-from ginspec.detection.mutation.install import NotInstallable, installed, remember_memos
+from ginspec.detection.mutation.install import NotInstallable, forget_answers, installed, remember_memos
 from ginspec.detection.mutation.operators import source_digest
 
 MEMORY_LIMIT = 4 * 1024**3
@@ -69,7 +69,8 @@ class WorkerPlugin:
         cases = vector_cases() + scenario_cases(list(session.items))
         if self.tracer is not None:
             started = time.perf_counter()
-            lines, failing, seconds = coverage_map(cases, self.tracer)
+            remember_memos()
+            lines, failing, seconds = coverage_map(cases, self.tracer, forget_answers)
             self.tracer.stop()
             self._answer({
                 "cases": [case.name for case in cases], "lines": lines, "failing": failing,
