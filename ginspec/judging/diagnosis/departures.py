@@ -324,6 +324,28 @@ def _defence(kind: str, expected: Mapping[str, Any], observed: Mapping[str, Any]
     return difference, "lays off other cards than the rules allow"
 
 
+def _defender_kept_more(expected: Mapping[str, Any], observed: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    """Whether a defender's count after a knock at a table (``deadwood`` by seat) is above the
+    rules' yet no more than his hand leaves with no lay-off at all: he laid off less than he may
+    (LAYOFF-OPTIMAL), which a question for two tells by its lay-offs. A count above even that is
+    a count of its own (DEADWOOD-COUNT)."""
+    from reference_impl.cards import mask_of, parse_cards
+    from reference_impl.deadwood import least_deadwood
+    from reference_impl.errors import GinError
+
+    want, got, hands = expected.get("deadwood"), observed.get("deadwood"), data.get("hands")
+    if expected.get("outcome") != "knock" or not all(isinstance(value, Mapping) for value in (want, got, hands)):
+        return False
+    seat = next((key for key in sorted(want, key=str) if not _equal(want[key], got.get(key, _MISSING))), None)
+    if seat is None or seat == data.get("knocked_by") or not isinstance(got.get(seat), int) or isinstance(got.get(seat), bool):
+        return False
+    try:
+        alone = least_deadwood(mask_of(parse_cards(str(hands.get(seat, "")))))
+    except (GinError, ValueError, TypeError):
+        return False
+    return isinstance(want[seat], int) and want[seat] < got[seat] <= alone
+
+
 def value_departure(kind: str, name: str, expected: Mapping[str, Any], observed: Mapping[str, Any], context: str = "", areas: tuple[str, ...] = (), data: Mapping[str, Any] | None = None) -> Departure:
     """The departure at one field of an answer: what differs and how, in the situation
     ``context`` (the outcome of the hand, the phase)."""
@@ -332,6 +354,10 @@ def value_departure(kind: str, name: str, expected: Mapping[str, Any], observed:
     value = (name, expected[name], got, expected) if isinstance(expected[name], (int, float)) and isinstance(got, (int, float)) and not isinstance(got, bool) else None
     if name == "knocker_deadwood" and difference in ("lower", "higher"):
         name, words = "deadwood", f"counts the knocker's deadwood {difference} than the least his cards leave"
+    if name == "deadwood" and difference == "seat:higher" and _defender_kept_more(expected, observed, data or {}):
+        name, difference = "layoffs", "fewer"
+    elif name == "deadwood" and difference in ("seat:higher", "seat:lower"):  # one player's count: the count of a hand, whoever holds it
+        difference, context = difference.removeprefix("seat:"), ""
     if name == "layoffs" or (kind == "layoff" and name == "deadwood"):
         name, value = "layoffs", None
         difference, words = _defence(kind, expected, observed, difference)

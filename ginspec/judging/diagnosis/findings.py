@@ -9,8 +9,9 @@
 2. A set of defects is chosen greedily, like a set cover: at each step the defect that explains
    the most failing cases not yet explained, less the passing cases it contradicts (cases the
    engine answers right that the defect would answer wrong). On a tie, the defect explaining more
-   cases in all, then more cases tagged with its rules, then fewer contradictions, then a
-   hand-written miniature before a parameter read as a fixed value (the more specific model).
+   cases in all, then fewer contradictions, then a hand-written miniature before a parameter read
+   as a fixed value (the more specific model of the same failures), then more cases tagged with
+   its rules.
    Each chosen defect is one finding.
 3. A failing case that no single defect explains may be explained by two of the chosen defects at
    once; it joins the finding of the first of them. Failing that, it joins the chosen defect that
@@ -199,7 +200,7 @@ def _cover(failures: Sequence[_Failure], defects: Mapping[str, KnownDefect], pas
             gain = len(new) - CONTRADICTION_WEIGHT * contradicted[name]
             if gain <= 0:
                 continue
-            key = (gain, len(explains[name]), _tag_support(defects[name], (failure.case for failure in new)), -contradicted[name], not defects[name].parameter)
+            key = (gain, len(explains[name]), -contradicted[name], not defects[name].parameter, _tag_support(defects[name], (failure.case for failure in new)))
             if best is None or key > best[0]:
                 best = (key, name)
         if best is None:
