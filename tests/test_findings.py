@@ -258,3 +258,22 @@ def test_a_check_without_diagnosis_leaves_the_findings_to_the_selftest_which_fin
     assert main(["check", "--engine", "miniature:melds-never-split", "--rule", "MELD-DISJOINT", "--no-diagnosis", "--report", str(tmp_path / "shown.json")]) == 1
     shown = capsys.readouterr().out
     assert "Failing cases in no finding" in shown and "findings not worked out (--no-diagnosis)" in shown
+
+
+def test_cases_asking_one_question_are_touched_by_a_defect_each_by_its_own_dependence() -> None:
+    """Two vectors may ask the same hand and expect the same answer while recording different
+    dependences (one as written under a knock limit, one derived for another variant): whether a
+    parameter's defect could change each is decided by that case's own ``depends_on``, not by the
+    first case of the question asked."""
+    from ginspec.judging.diagnosis.hypotheses import Posed, Predictions
+
+    defect = next(defect for defect in known_defects() if defect.name == "tie-is-a-draw")
+    question = Question("score", {"knocker": "Ac 2c 3c 7c 8c 9c 4d 7d 4h 4s", "defender": "5d Jd Kd 5h 7h Jh Kh 5s Js Ks"}, {"tie_outcome": "undercut"}, "q")
+    expected = {"outcome": "undercut"}
+
+    def posed(depends_on: list[str]) -> Posed:
+        return Posed({"id": "q", "depends_on": depends_on}, question, expected, "the same question and answer")
+
+    predictions = Predictions((defect,))
+    assert predictions.touches(defect, posed(["hand_size", "knock_limit"])) is False
+    assert predictions.touches(defect, posed(["hand_size", "knock_limit", "tie_outcome"])) is True

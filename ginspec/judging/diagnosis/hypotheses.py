@@ -171,7 +171,7 @@ class Predictions:
         self.defects = tuple(defects)
         self._verdicts: dict[tuple[tuple[str, ...], str], Verdict | None] = {}
         self._called: dict[str, frozenset[str]] = {}
-        self._touches: dict[tuple[str, str], bool] = {}
+        self._touches: dict[tuple[str, str, tuple[str, ...] | None], bool] = {}
         self._targets = sorted({target for defect in self.defects for target in defect.targets if target != CARD_VALUES})
 
     def for_defects(self, defects: Sequence[KnownDefect]) -> "Predictions":
@@ -206,7 +206,7 @@ class Predictions:
         return self._called[posed.key]
 
     def touches(self, defect: KnownDefect, posed: Posed) -> bool:
-        key = (defect.name, posed.key)
+        key = (defect.name, posed.key, tuple(posed.depends_on or ()) if posed.depends_on is not None else None)  # cases asking one question may record different dependences
         if key not in self._touches:
             called = self.called(posed) if defect.miniature.patches else frozenset()
             self._touches[key] = defect.touches(posed.question.parameters, posed.depends_on, called)
