@@ -11,7 +11,8 @@ from collections import ChainMap
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType, SimpleNamespace
-from typing import Any, ClassVar, Mapping, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 from reference_impl.errors import InvalidParameter
 

@@ -15,7 +15,8 @@ deal going round, running totals of points and penalty points, the end and the w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Sequence
 
 from reference_impl.errors import InvalidDealer, InvalidRules
 from reference_impl.game import GameAlreadyOver, GameNotOver, HandRecord, InvalidHandRecord, boxes_won

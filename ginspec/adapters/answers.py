@@ -5,7 +5,8 @@ is the engine's error for that case, never a crash of the judge."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.suite.protocol_schemas import schema_problem
 

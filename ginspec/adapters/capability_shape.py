@@ -8,7 +8,8 @@ once, when the engine starts, and the first problem is one line naming the field
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.errors import quote
 

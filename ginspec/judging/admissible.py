@@ -26,7 +26,8 @@ its written answer alone.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.adapters.base import ROUND_KINDS, Question
 from ginspec.adapters.capability_shape import KNOCKER_SPREADS

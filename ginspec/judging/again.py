@@ -17,7 +17,8 @@ import argparse
 import os
 import shlex
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.suite.paths import ROOT_VARIABLE
 

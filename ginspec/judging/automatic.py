@@ -26,7 +26,8 @@ it depends on is worked out again from the rules.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Sequence
 
 from ginspec.adapters.base import Question
 from ginspec.suite.notation import NotationProblem, read_action

@@ -42,7 +42,8 @@ import re
 from collections import defaultdict
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Iterable, Sequence
 
 from ginspec.adapters.excerpts import shorten_words
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import importlib
 import sys
 from dataclasses import dataclass
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.adapters.base import ROUND_KINDS, Question
 from ginspec.judging.dependence import agrees, posed_answer

@@ -10,7 +10,8 @@ numbers. Cards and actions are read with the suite's own reader of the notation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Callable, Sequence
 
 from ginspec.suite.notation import NotationProblem
 from ginspec.suite.notation import read_action, read_cards
@@ -95,7 +96,7 @@ def same_field(name: str, expected: Any, observed: Any) -> bool:
     answer that is not valid notation does not agree."""
     try:
         if name == "legal" and isinstance(expected, list):
-            return isinstance(observed, list) and action_set(expected) == action_set(observed)
+            return isinstance(observed, list) and (observed == expected or action_set(expected) == action_set(observed))
         return _same(name, expected, observed)
     except NotationProblem:
         return False
@@ -114,6 +115,8 @@ def _compare_fields(expected: Mapping[str, Any], observed: Mapping[str, Any], pr
             continue
         try:
             if name == "legal":
+                if observed[name] == value and isinstance(value, list):  # the same moves listed in the same order
+                    continue
                 want, got = action_set(value), action_set(observed[name])
                 if want != got:
                     missing = ", ".join(sorted(want - got)) or "none"

@@ -36,7 +36,8 @@ is found here.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, Iterable
 
 DETECTED = ("Q2", "Q7", "Q12", "Q19", "Q20", "Q21", "Q27", "Q28", "Q29", "Q30", "Q31")
 """The open questions no parameter settles whose dependence is found here."""

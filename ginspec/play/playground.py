@@ -18,7 +18,8 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlencode
 
 import reference_impl as ref

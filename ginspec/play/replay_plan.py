@@ -20,7 +20,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.adapters.base import Capabilities, Question
 

@@ -5,7 +5,8 @@ hand."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, TextIO
+from collections.abc import Mapping
+from typing import Any, TextIO
 
 KIND_OF_FORM = {"one_table": "table_game", "sit_out": "three_player", "cutthroat": "three_player",
                 "captain_box": "three_player", "partnership": "partnership"}

@@ -20,7 +20,8 @@ import copy
 from dataclasses import dataclass
 from pathlib import Path
 from difflib import get_close_matches
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Callable, Sequence
 
 import yaml
 

@@ -6,7 +6,8 @@ and ``templates/vector.md``."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Callable, Sequence
 
 from markupsafe import Markup
 

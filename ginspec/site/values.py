@@ -13,7 +13,8 @@ on text), since its cards need not be cards.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from markupsafe import Markup
 

@@ -26,7 +26,8 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.errors import InvalidVariant, UsageError, quote
 

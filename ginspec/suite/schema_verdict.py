@@ -28,7 +28,8 @@ vector files and on many spoiled copies of them.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 Check = Callable[[Any], "bool | None"]
 """A compiled subschema: ``True`` (fits), ``False`` (does not) or ``None`` (cannot tell)."""

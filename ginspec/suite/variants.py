@@ -10,7 +10,8 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ginspec.suite import house_variants, schema_checks
 from ginspec.errors import InvalidVariant, quote

@@ -12,7 +12,8 @@ those ``depends_on`` values; anything else is refused rather than written.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import yaml
 

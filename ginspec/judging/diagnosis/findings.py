@@ -33,7 +33,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Iterable, Sequence
 
 from ginspec.adapters.base import Capabilities
 from ginspec.judging.blame import FAILURES, case_rules

@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from functools import cached_property, lru_cache
+from collections.abc import Mapping
+from typing import Any, Callable, Iterator, Sequence
 
 from ginspec.adapters.base import ROUND_KINDS, Capabilities, Question
 from ginspec.judging.diagnosis.dictionary import CARD_VALUES, KnownDefect
@@ -30,7 +31,9 @@ Verdict = tuple[str, str]
 
 def field_of(case: Any, name: str) -> Any:
     """A field of a :class:`~ginspec.judging.runner.CaseResult` or of a report's record of one."""
-    return case.get(name) if isinstance(case, Mapping) else getattr(case, name, None)
+    if type(case) is dict or isinstance(case, Mapping):  # a report's record (JSON: a dict, checked first)
+        return case.get(name)
+    return getattr(case, name, None)
 
 
 def _suite() -> str:
@@ -153,6 +156,13 @@ class Posed:
     def depends_on(self) -> Sequence[str] | None:
         return field_of(self.case, "depends_on")
 
+    @cached_property
+    def dependence_key(self) -> tuple[str, tuple[str, ...] | None]:
+        """The key of the question with what its answer depends on, by which whether a defect
+        touches the case is remembered (cases asking one question may record different dependences)."""
+        depends_on = self.depends_on
+        return self.key, None if depends_on is None else tuple(depends_on)
+
     def judge(self, answer: Any, capabilities: Capabilities) -> Verdict:
         """The verdict the judge gives ``answer`` to the case's question."""
         return verdict_of(self.question, self.expected, answer, capabilities)
@@ -171,7 +181,7 @@ class Predictions:
         self.defects = tuple(defects)
         self._verdicts: dict[tuple[tuple[str, ...], str], Verdict | None] = {}
         self._called: dict[str, frozenset[str]] = {}
-        self._touches: dict[tuple[str, str, tuple[str, ...] | None], bool] = {}
+        self._touches: dict[tuple[str, tuple[str, tuple[str, ...] | None]], bool] = {}
         self._targets = sorted({target for defect in self.defects for target in defect.targets if target != CARD_VALUES})
 
     def for_defects(self, defects: Sequence[KnownDefect]) -> "Predictions":
@@ -206,7 +216,7 @@ class Predictions:
         return self._called[posed.key]
 
     def touches(self, defect: KnownDefect, posed: Posed) -> bool:
-        key = (defect.name, posed.key, tuple(posed.depends_on or ()) if posed.depends_on is not None else None)  # cases asking one question may record different dependences
+        key = (defect.name, posed.dependence_key)
         if key not in self._touches:
             called = self.called(posed) if defect.miniature.patches else frozenset()
             self._touches[key] = defect.touches(posed.question.parameters, posed.depends_on, called)

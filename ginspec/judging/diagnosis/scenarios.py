@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ginspec.adapters.base import Capabilities, Question
 from ginspec.judging.diagnosis.hypotheses import Posed, Verdict, _key, ask_with, field_of

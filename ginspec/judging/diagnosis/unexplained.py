@@ -21,7 +21,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Sequence
 
 from ginspec.judging.blame import case_rules, consequent_rules, kept_rules
 from ginspec.judging.diagnosis.departures import (
