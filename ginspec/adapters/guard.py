@@ -18,7 +18,6 @@ case is an ``error`` saying so, and the run ends with its report as usual.
 
 from __future__ import annotations
 
-import copy
 import json
 import queue
 import threading
@@ -29,6 +28,7 @@ from ginspec.adapters.affinity import current_cpu, hold_on, let_go, place
 from ginspec.adapters.base import Adapter, Capabilities, Question
 from ginspec.adapters.jsonl import DEFAULT_TIMEOUT, EngineFault, EngineTimeout
 from ginspec.errors import UnknownEngine, quote
+from ginspec.suite.plain_data import plain_copy
 
 T = TypeVar("T")
 
@@ -184,7 +184,7 @@ class GuardedAdapter(Adapter):
         return self._capabilities
 
     def ask(self, question: Question) -> dict[str, Any]:
-        private = Question(question.kind, copy.deepcopy(dict(question.input)), copy.deepcopy(dict(question.parameters)), question.id)
+        private = Question(question.kind, plain_copy(dict(question.input)), plain_copy(dict(question.parameters)), question.id)
         return plain_answer(self.call_inner(lambda inner: inner.ask(private)))
 
     def call_inner(self, job: Callable[[Adapter], T], timeout: float | None = None) -> T:

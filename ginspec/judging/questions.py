@@ -3,11 +3,11 @@ its expected answer."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping
 
 from ginspec.adapters.base import ROUND_KINDS, Question
 from ginspec.suite.vectors import Vector
+from ginspec.suite.plain_data import plain_copy
 
 
 def question_for(vector: Vector, parameters: Mapping[str, Any] | None = None) -> Question:
@@ -15,7 +15,7 @@ def question_for(vector: Vector, parameters: Mapping[str, Any] | None = None) ->
 
     For a round, the engine is also told after which action counts the suite will look at the
     state (the checkpoint positions, not their contents)."""
-    data = copy.deepcopy(dict(vector.input))
+    data = plain_copy(dict(vector.input))
     if vector.kind in ROUND_KINDS:
         data["observe_after"] = sorted({point["after"] for point in vector.expected.get("checkpoints", ())})
     return Question(kind=vector.kind, input=data, parameters=vector.parameters if parameters is None else parameters, id=vector.id)

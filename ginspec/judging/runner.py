@@ -7,7 +7,6 @@ the engine and judges the answer.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import time
 import traceback
@@ -22,6 +21,7 @@ from ginspec.errors import SuiteError
 from ginspec.judging.judge import judge, judge_any, judge_round
 from ginspec.judging.questions import question_for
 from ginspec.suite.vectors import Vector
+from ginspec.suite.plain_data import plain_copy
 
 STATUSES = ("pass", "fail", "error", "timeout", "unsupported", "expected-fail", "unexpected-pass", "suite-error")
 FAILING = ("fail", "error", "timeout", "unexpected-pass", "suite-error")
@@ -259,11 +259,11 @@ def run_case(adapter: Adapter, capabilities: Capabilities, case: Case) -> CaseRe
         )
 
     if vector.kind not in capabilities.kinds:
-        recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
+        recorded_input = plain_copy(dict(case.input if case.input is not None else vector.input))
         return result("unsupported", None, f"{capabilities.engine} does not answer {vector.kind!r} questions", 0.0)
     if capabilities.layoff_style == "automatic":
         case = for_automatic_layoffs(case)
-    recorded_input = copy.deepcopy(dict(case.input if case.input is not None else vector.input))
+    recorded_input = plain_copy(dict(case.input if case.input is not None else vector.input))
     if case.unsupported:
         return result("unsupported", None, case.unsupported, 0.0)
     if case.suite_error:

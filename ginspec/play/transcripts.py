@@ -16,7 +16,6 @@ transcript invalid, never a pass.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from pathlib import Path
 from difflib import get_close_matches
@@ -34,6 +33,7 @@ from ginspec.suite.notation import NotationProblem, read_action, read_cards
 from ginspec.suite.paths import display
 from ginspec.suite.variants import BrokenVariantFile, resolve_parameters
 from ginspec.suite.yamlio import load_yaml
+from ginspec.suite.plain_data import plain_copy
 from reference_impl.cards import parse_cards
 from reference_impl.errors import GinError, NotationError
 
@@ -287,7 +287,7 @@ def round_question(transcript: Transcript, variant: str | None = None) -> Questi
     else:
         parameters = resolve_parameters(variant, None, "--variant")
     every = list(range(len(transcript.actions) + 1))
-    question_input = {"deal": copy.deepcopy(dict(transcript.deal)), "actions": list(transcript.actions), "observe_after": every}
+    question_input = {"deal": plain_copy(dict(transcript.deal)), "actions": list(transcript.actions), "observe_after": every}
     return Question(_replay_kind(parameters)[0], question_input, parameters, transcript.file or "transcript")
 
 
