@@ -25,7 +25,8 @@ one dataclass): the parser may import these, and nothing else of the detection l
 def _imported_after(code: str) -> list[str]:
     """The modules of ginspec and the reference engine a fresh interpreter holds after ``code``."""
     probe = code + "\nimport json, sys\nprint(json.dumps(sorted(m for m in sys.modules if m.startswith(('ginspec', 'reference_impl')))))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, f"exit {done.returncode}: {done.stderr[-2000:]}"
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

@@ -293,8 +293,11 @@ MANY_ALIKE = ("vectors/", "scenarios/", "variants/")
 """Families of many pages made alike below an index page of their own (one per file of vectors,
 one per feature file, one per variant)."""
 
-ALIKE_STRIDE = 10
-"""Of a family of pages made alike, every tenth page is opened (and its largest, :func:`site_pages`)."""
+ALIKE_STRIDE = 25
+"""Of a family of pages made alike, every twenty-fifth page is opened (and its largest, :func:`site_pages`)."""
+
+LARGEST_ALIKE = 5
+"""How many of the largest pages of the families made alike are opened besides: the widest drawings and tables."""
 
 PAGE_BYTES = 3_000_000
 """The most an engine's page may weigh, however many cases it fails."""
@@ -329,7 +332,7 @@ def test_a_failing_engine_s_page_is_small_and_fits_a_phone(window: Window) -> No
 def site_pages() -> list[str]:
     """The pages the browser opens, as paths below the site's address ("" for the home page):
     every page of the built site, but of the families of many pages made alike
-    (:data:`MANY_ALIKE`, their index pages apart) every tenth page and the eight largest (the
+    (:data:`MANY_ALIKE`, their index pages apart) every twenty-fifth page and the five largest (the
     widest drawings and tables) - every page of those families is drawn by the same code, and
     opening all of them in a browser takes minutes of a processor's time.
     ``tests/test_site_variant_pages.py`` reads every drawing of every vector."""
@@ -337,7 +340,7 @@ def site_pages() -> list[str]:
     pages = sorted(path for path in site.rglob("index.html"))
     address = {path: path.parent.relative_to(site).as_posix() + "/" if path.parent != site else "" for path in pages}
     alike = [path for path in pages if address[path].startswith(MANY_ALIKE) and address[path] not in MANY_ALIKE]
-    largest = sorted(alike, key=lambda path: -path.stat().st_size)[:8]
+    largest = sorted(alike, key=lambda path: -path.stat().st_size)[:LARGEST_ALIKE]
     chosen = [path for path in pages if path not in alike] + alike[::ALIKE_STRIDE] + largest
     return sorted({address[path] for path in chosen})
 

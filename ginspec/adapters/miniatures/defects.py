@@ -38,7 +38,9 @@ class Defect(Protocol):
     def applied(self) -> Any: ...
 
 
-_MODULES: list[Any] = [0, []]
+_MODULES: list[Any] = [0, [], []]
+"""How many modules were imported when the engine's modules were last looked for, those modules,
+and their names."""
 
 
 def _import_engine() -> None:
@@ -60,8 +62,9 @@ def _engine_modules() -> list[Any]:
     question a miniature answers)."""
     if not _MODULES[0]:
         _import_engine()
-    if _MODULES[0] != len(sys.modules) or any(sys.modules.get(module.__name__) is not module for module in _MODULES[1]):
+    if _MODULES[0] != len(sys.modules) or list(map(sys.modules.get, _MODULES[2])) != _MODULES[1]:  # a module object each: equal only if the same
         _MODULES[1] = [module for name, module in list(sys.modules.items()) if module is not None and name.startswith(BOUND_IN)]
+        _MODULES[2] = [module.__name__ for module in _MODULES[1]]
         _MODULES[0] = len(sys.modules)
     return _MODULES[1]
 
