@@ -43,6 +43,14 @@ def fault(category: str, status: int, *expect: str) -> Callable[[Callable[[Path]
     return register
 
 
+def _limited_environment() -> dict[str, str]:
+    """The environment of a process that may write only small files: it writes no bytecode. Python
+    writes a module's bytecode without checking that the whole of it was written, so past the
+    limit a cut file would take the place of the module's bytecode, for every later process that
+    imports it ("marshal data too short")."""
+    return {**os.environ, "GINSPEC_ROOT": os.environ.get("GINSPEC_ROOT", str(REPO)), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
 def ginspec_process(tmp: Path, *argv: str, file_limit: int | None = None, timeout: float = 120) -> Outcome:
     """``python -m ginspec ARGV`` in a process of its own, in ``tmp``; ``file_limit``: the largest
     file it may write, in bytes (``ulimit -f``), as on a full disk."""
@@ -51,7 +59,7 @@ def ginspec_process(tmp: Path, *argv: str, file_limit: int | None = None, timeou
         if file_limit is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
 
-    environment = {**os.environ, "GINSPEC_ROOT": os.environ.get("GINSPEC_ROOT", str(REPO))}
+    environment = _limited_environment() if file_limit is not None else {**os.environ, "GINSPEC_ROOT": os.environ.get("GINSPEC_ROOT", str(REPO))}
     done = subprocess.run(
         [sys.executable, "-m", "ginspec", *argv], capture_output=True, text=True, cwd=tmp, timeout=timeout, preexec_fn=limit, env=environment
     )
@@ -149,7 +157,7 @@ def full_disk_under_standard_output(tmp: Path) -> Outcome:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (512, 512))
 
-    environment = {**os.environ, "GINSPEC_ROOT": os.environ.get("GINSPEC_ROOT", str(REPO))}
+    environment = _limited_environment()
     with open(tmp / "shown.txt", "w", encoding="utf-8") as shown:  # ginspec ... > shown.txt, with room for 512 bytes
         done = subprocess.run([sys.executable, "-m", "ginspec", "variants", "show", "oklahoma"], stdout=shown, stderr=subprocess.PIPE,
                               text=True, cwd=tmp, timeout=60, preexec_fn=limit, env=environment)
