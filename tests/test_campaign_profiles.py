@@ -44,7 +44,7 @@ def _campaign(engine: Any, parameters: dict[str, Any], hands: int) -> Tally:
 
 
 def test_a_declared_reading_the_reference_engine_does_not_play_is_declined_never_a_disagreement() -> None:
-    tally = _campaign(Reading("Q31", "b"), {**get_variant("standard").parameters, "stock_dead_cards": 0}, 1000)
+    tally = _campaign(Reading("Q31", "b"), {**get_variant("standard").parameters, "stock_dead_cards": 0}, 500)
     assert tally.disagreements == 0, list(tally.findings)
     assert tally.unsupported > 0, "the reading changes some hands, which are declined"
     assert tally.agreed > 100
