@@ -34,7 +34,8 @@ def pytest_configure(config: pytest.Config) -> None:
     """Make one temporary folder for the whole run, before pytest-xdist starts its worker processes
     (which inherit the environment), so that they can share work such as building the site.
 
-    Remembered schema checks and parsed YAML (``ginspec.suite.schema_checks``, ``ginspec.suite.parsed_cache``)
+    Remembered schema checks, parsed YAML and the pages of the site's last build (``ginspec.suite.schema_checks``,
+    ``ginspec.suite.parsed_cache``, ``ginspec.site.build_memory``)
     go to a folder inside it, never to the user's cache: every process of the run, and every
     command the tests start, share it, collection included. It starts as a copy of the user's
     memory, which is keyed by the bytes of each file and schema, so that a file is checked again
@@ -87,8 +88,11 @@ def _copy_memory(users: str | None, cache: str) -> None:
     if users is None or not os.path.isdir(users):
         return
     try:
-        if os.path.isfile(os.path.join(users, "schema-checks.json")):
-            shutil.copy(os.path.join(users, "schema-checks.json"), cache)
+        for remembered in ("schema-checks.json", "site-build"):  # the checks, and the pages of the site's last build
+            if os.path.isfile(os.path.join(users, remembered)):
+                shutil.copy(os.path.join(users, remembered), cache)
+        if os.path.isdir(os.path.join(users, "templates")):  # compiled templates, copied: Jinja2 may write into its files
+            shutil.copytree(os.path.join(users, "templates"), os.path.join(cache, "templates"))
         if os.path.isdir(os.path.join(users, "parsed")):
             shutil.copytree(os.path.join(users, "parsed"), os.path.join(cache, "parsed"), ignore=shutil.ignore_patterns(".*"), copy_function=_link_or_copy)
     except OSError:  # an unreadable memory is no memory: every file is checked
