@@ -175,3 +175,19 @@ def test_the_sound_files_are_used(shard_files: tuple[dict[str, Any], dict[str, A
     campaign, merged, parts, complete, _ = merge_shards([tmp_path / "2", tmp_path / "1"])
     assert (merged.hands, parts, complete) == (HANDS, "all", True)
     assert merged.disagreements == shard_files[0]["tally"]["disagreements"] + shard_files[1]["tally"]["disagreements"]
+
+
+def test_a_key_written_twice_is_refused_by_both(shard_files: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """JSON keeps the last of a repeated key without a word; a record naming ``hands`` twice, the
+    second time with another count, is damaged, not read as the last one says."""
+    first, second = shard_files
+    text = json.dumps(first)
+    tally = json.dumps(first["tally"])
+    assert tally in text
+    doubled = text.replace(tally, tally[:-1] + f', "hands": {first["tally"]["hands"] + 100}}}', 1)
+    assert json.loads(doubled)["tally"]["hands"] == first["tally"]["hands"] + 100
+    refused_by_both(doubled, second, True)
+    with tempfile.TemporaryDirectory() as temporary:
+        (Path(temporary) / PROGRESS_FILE).write_text(doubled, encoding="utf-8")
+        with pytest.raises(UsageError, match="the key 'hands' appears twice in one object"):
+            load_progress(Path(temporary), PLAN)

@@ -129,14 +129,33 @@ def _field(path: Any) -> str:
     return ".".join(str(part) for part in path) or "the file"
 
 
+class _RepeatedKey(ValueError):
+    """A JSON object of a record names one key twice: which value was meant cannot be told."""
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object of a record, each key once (``json`` would keep the last of a repeated key)."""
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return document
+
+
 def read_record(path: Path, asking: str, missing: str) -> dict[str, Any]:
     """The progress file at ``path``, for ``asking`` (the option or command that reads it), checked
     against its schema and itself; refused in one line naming the file and the field, saying
-    ``missing`` when there is none."""
+    ``missing`` when there is none. An object naming a key twice is refused too, as the suite's
+    YAML is (:mod:`ginspec.suite.yamlio`)."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_once_each)
     except FileNotFoundError:
         raise UsageError(f"{asking}: {missing}") from None
+    except _RepeatedKey as exc:
+        raise UsageError(f"{asking}: {str(path)!r} is damaged: {exc}") from None
     except (OSError, ValueError, RecursionError) as exc:
         raise UsageError(f"{asking}: {str(path)!r} cannot be read: {str(exc)[:200]}") from None
     if not isinstance(document, dict) or document.get("ginspec") != PROGRESS_KIND:
