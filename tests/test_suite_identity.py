@@ -7,10 +7,13 @@ folder it has read, so a suite whose file is edited is a copy edited before anyt
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
+
+import pytest
 
 from tests.in_process import ginspec as ginspec_here
 
@@ -89,3 +92,19 @@ def test_an_engine_that_answers_nothing_checks_nothing(tmp_path: Path) -> None:
     result = ginspec_here("check", "--engine", "tests.engines.wrong:TieIsADraw", "--area", "melds", "--only", "vectors", "--quiet", "--report", str(tmp_path / "r.json"))
     assert result.returncode == 1
     assert "all 76 selected cases are unsupported" in result.stderr or "selected cases are unsupported" in result.stderr
+
+
+def test_suite_root_holds_for_one_command_in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``main(["--suite-root", PATH, ...])`` reads the suite at PATH for that command only: the
+    caller's environment is as it was afterwards, so a later command (and the ``again`` it prints)
+    does not inherit the root."""
+    from ginspec.commands.main import main
+    from ginspec.suite.paths import ROOT_VARIABLE
+
+    monkeypatch.delenv(ROOT_VARIABLE, raising=False)
+    assert main(["--suite-root", str(ROOT), "variants"]) == 0
+    assert ROOT_VARIABLE not in os.environ
+    monkeypatch.setenv(ROOT_VARIABLE, str(ROOT))
+    assert main(["--suite-root", str(ROOT), "variants"]) == 0
+    assert os.environ[ROOT_VARIABLE] == str(ROOT)
+    capsys.readouterr()

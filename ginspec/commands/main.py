@@ -21,6 +21,7 @@ from typing import Any, NoReturn, Sequence, TextIO
 
 from ginspec.errors import Interrupted, SuiteError
 from ginspec.suite.house_options import add_variants_folder_option, variant_options
+from ginspec.suite.paths import ROOT_VARIABLE
 from ginspec.suite.identity import SuiteRootAction, VersionAction
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -122,6 +123,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     departed or failed, or nothing was checked; 2 a usage error or invalid input (one line on
     standard error); 128+N stopped by signal N (130 Ctrl-C, 143 SIGTERM); 141 output closed early."""
     words = sys.argv[1:] if argv is None else list(argv)
+    root = os.environ.get(ROOT_VARIABLE)
+    try:
+        return _main(words, out)
+    finally:  # --suite-root holds for this command: a caller's next command reads the suite it read before
+        if root is None:
+            os.environ.pop(ROOT_VARIABLE, None)
+        else:
+            os.environ[ROOT_VARIABLE] = root
+
+
+def _main(words: list[str], out: TextIO | None) -> int:
     args = _own_lists(_command_line(_command_named(words)).parse_args(words))
     stream = out or sys.stdout
     previous = _install_signal_handlers()
