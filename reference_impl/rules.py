@@ -8,10 +8,10 @@ through :class:`HandRules`. Parameters that only matter to whole games are ignor
 from __future__ import annotations
 
 from collections import ChainMap
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType, SimpleNamespace
-from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
 from reference_impl.errors import InvalidParameter

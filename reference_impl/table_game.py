@@ -14,8 +14,8 @@ deal going round, running totals of points and penalty points, the end and the w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from reference_impl.errors import InvalidDealer, InvalidRules

@@ -26,9 +26,9 @@ Either file may be missing; a malformed one is refused with its name and the fie
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Mapping
 from typing import Any
 
 from ginspec.errors import SuiteError

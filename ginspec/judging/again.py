@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ginspec.suite.paths import ROOT_VARIABLE

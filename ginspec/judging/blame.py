@@ -40,9 +40,9 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from functools import lru_cache
 from dataclasses import dataclass
-from collections.abc import Mapping
 from typing import Any, Iterable, Sequence
 
 from ginspec.adapters.excerpts import shorten_words

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ginspec.adapters.base import ROUND_KINDS, Question

@@ -9,8 +9,8 @@ numbers. Cards and actions are read with the suite's own reader of the notation
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ginspec.suite.notation import NotationProblem

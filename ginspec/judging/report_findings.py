@@ -15,8 +15,8 @@ put under one more group at the end, "failing cases in no finding".
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ginspec.judging.again import RunOptions, again_command

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlencode
 

@@ -19,8 +19,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ginspec.adapters.base import Capabilities, Question

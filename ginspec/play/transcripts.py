@@ -16,10 +16,10 @@ transcript invalid, never a pass.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from difflib import get_close_matches
-from collections.abc import Mapping
 from typing import Any, Callable, Sequence
 
 import yaml

@@ -24,9 +24,9 @@ programs a command starts (the scenario run, pytest workers) in :data:`FOLDER_VA
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Mapping
 from typing import Any
 
 from ginspec.errors import InvalidVariant, UsageError, quote

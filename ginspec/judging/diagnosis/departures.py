@@ -22,8 +22,8 @@ same way shares; the words of a finding's title are built from it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ginspec.judging.diagnosis.hypotheses import field_of

@@ -31,9 +31,9 @@ moves) and a command that re-runs exactly that case.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from collections.abc import Mapping
 from typing import Any, Iterable, Sequence
 
 from ginspec.adapters.base import Capabilities

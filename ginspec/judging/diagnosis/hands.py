@@ -10,8 +10,8 @@ does not say the phase at a refused move, the reference engine replays the moves
 
 from __future__ import annotations
 
-from functools import lru_cache
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ginspec.adapters.base import Question

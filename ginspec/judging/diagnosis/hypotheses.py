@@ -15,10 +15,10 @@ Every prediction is remembered for the life of the process.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Sequence
 
 from ginspec.adapters.base import ROUND_KINDS, Capabilities, Question

@@ -16,9 +16,9 @@ and is grouped by its rules.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Mapping
 from typing import Any
 
 from ginspec.adapters.base import Capabilities, Question

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ginspec.judging.blame import case_rules, consequent_rules, kept_rules
